@@ -1,0 +1,25 @@
+# Packs each program of tests/java/programs into its own jar, TPDB style:
+# its classes (the top-level class and its nested classes), a manifest with
+# Main-Class, and source.zip. Run with -DJAR -DCLASSES -DSOURCES -DOUT.
+file(MAKE_DIRECTORY ${OUT})
+file(GLOB programs ${SOURCES}/*.java)
+foreach(src ${programs})
+  get_filename_component(name ${src} NAME_WE)
+  set(stage ${OUT}/${name}.stage)
+  file(REMOVE_RECURSE ${stage})
+  file(MAKE_DIRECTORY ${stage})
+  file(GLOB class_files ${CLASSES}/${name}.class ${CLASSES}/${name}$*.class)
+  file(COPY ${class_files} DESTINATION ${stage})
+  file(WRITE ${stage}/manifest.txt "Main-Class: ${name}\n")
+  execute_process(COMMAND ${JAR} cfM ${stage}/source.zip -C ${SOURCES} ${name}.java RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "jar failed for the sources of ${name}")
+  endif()
+  file(GLOB staged RELATIVE ${stage} ${stage}/*.class)
+  execute_process(COMMAND ${JAR} cfm ${OUT}/${name}.jar manifest.txt ${staged} source.zip
+                  WORKING_DIRECTORY ${stage} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "jar failed for ${name}")
+  endif()
+  file(REMOVE_RECURSE ${stage})
+endforeach()

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Command-line tests of jhalt: usage errors, help, exit codes, the disasm
+and info contracts on a jar, the whole java.base module, and a jar that mixes
+good and malformed classes.
+
+Usage: check_cli.py JHALT JARS_DIR JDK_HOME
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+FAILURES = []
+
+
+def run(args, timeout=120):
+    return subprocess.run(args, capture_output=True, text=True, timeout=timeout)
+
+
+def check(name, cond, detail=""):
+    if not cond:
+        FAILURES.append("%s %s" % (name, detail))
+
+
+def expect_usage_error(jhalt, args):
+    r = run([jhalt] + args)
+    lines = r.stderr.splitlines()
+    check("usage %r" % args, r.returncode == 2 and len(lines) == 1 and lines[0].startswith("jhalt: error: "),
+          "exit %d stderr %r" % (r.returncode, r.stderr))
+
+
+def main():
+    jhalt, jars, jdk = sys.argv[1:4]
+    loop_jar = os.path.join(jars, "Loop.jar")
+
+    for args in ([], ["bogus"], ["disasm"], ["disasm", "/no/such/file.class"],
+                 ["disasm", "--bogus", loop_jar], ["info"]):
+        expect_usage_error(jhalt, args)
+
+    for args in (["--help"], ["disasm", "--help"], ["--version"]):
+        r = run([jhalt] + args)
+        check("help %r" % args, r.returncode == 0 and r.stdout and not r.stderr, repr(r))
+
+    r = run([jhalt, "disasm", loop_jar])
+    check("disasm jar", r.returncode == 0 and r.stdout.startswith(
+        "METHOD Loop.<init>()V\n0 aload_0\n1 invokespecial\n4 return\nMETHOD Loop.main([Ljava/lang/String;)V\n0 iconst_0\n"),
+        repr(r.stdout[:200]))
+
+    r = run([jhalt, "info", loop_jar])
+    check("info jar", r.returncode == 0 and "loop at offset 5, line 8" in r.stdout, repr(r.stdout))
+
+    jmod = os.path.join(jdk, "jmods", "java.base.jmod")
+    r = subprocess.run([jhalt, "disasm", jmod], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+    methods = r.stdout.count(b"\nMETHOD ")
+    check("disasm java.base", r.returncode == 0 and not r.stderr and methods > 40000,
+          "exit %d, %d methods, stderr %r" % (r.returncode, methods, r.stderr[:300]))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        mixed = os.path.join(tmp, "mixed.jar")
+        with zipfile.ZipFile(mixed, "w") as z, zipfile.ZipFile(loop_jar) as src:
+            z.writestr("Loop.class", src.read("Loop.class"))
+            z.writestr("Broken.class", b"\xca\xfe\xba\xbe\x00")
+        r = run([jhalt, "disasm", mixed])
+        lines = r.stderr.splitlines()
+        check("mixed jar", r.returncode == 2 and "METHOD Loop.main" in r.stdout and len(lines) == 1
+              and lines[0].startswith("jhalt: error: %s!/Broken.class: truncated" % mixed), repr(r))
+
+    for f in FAILURES:
+        print("FAIL", f)
+    print("%d failure(s)" % len(FAILURES))
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,10 @@
+// A terminating loop: the counter decreases towards 0.
+// EXPECT: YES
+public class CountDown {
+    public static void main(String[] args) {
+        int n = args.length;
+        while (n > 0) {
+            n--;
+        }
+    }
+}

@@ -1,0 +1,21 @@
+// Paper 000, Fig. 10: non-looping non-termination for x >= y >= 0 (with
+// mathematical integers; on the JVM x + y eventually overflows).
+public class NonLoop {
+    public static void nonLoop(int x, int y) {
+        if (y >= 0) {
+            while (x >= y) {
+                int z = x - y;
+                if (z > 0) {
+                    x--;
+                } else {
+                    x = 2 * x + 1;
+                    y++;
+                }
+            }
+        }
+    }
+
+    public static void main(String[] args) {
+        nonLoop(args.length, args.length > 0 ? args[0].length() : 0);
+    }
+}

@@ -1,0 +1,172 @@
+#include <gtest/gtest.h>
+
+#include "jhalt/classfile/parser.h"
+#include "jhalt/program/call_site.h"
+#include "jhalt/program/program.h"
+#include "jhalt/util/error.h"
+#include "test_support.h"
+
+namespace jhalt::program {
+namespace {
+
+class ProgramTest : public ::testing::Test {
+ protected:
+  ProgramTest() : cp_(options()), program_(cp_) {}
+  static classpath::ClassPathOptions options() {
+    classpath::ClassPathOptions o;
+    o.application = {test::kClasses};
+    o.models_jar = test::kModelsJar;
+    o.jdk_home = test::kJdk;
+    return o;
+  }
+  const ClassInfo& cls(std::string_view name) { return program_.get(name); }
+
+  classpath::ClassPath cp_;
+  Program program_;
+};
+
+TEST_F(ProgramTest, LinksSupertypes) {
+  const ClassInfo& square = cls("Hierarchy$Square");
+  ASSERT_NE(square.super, nullptr);
+  EXPECT_EQ(square.super->name(), "Hierarchy$Base");
+  EXPECT_EQ(square.super->super->name(), "java/lang/Object");
+  EXPECT_EQ(square.super->super->super, nullptr);
+  ASSERT_EQ(square.interfaces.size(), 1u);
+  EXPECT_EQ(square.interfaces[0]->name(), "Hierarchy$Named");
+  EXPECT_EQ(program_.find("NoSuch"), nullptr);
+  EXPECT_THROW(program_.get("NoSuch"), InputError);
+}
+
+TEST_F(ProgramTest, Subtyping) {
+  const ClassInfo& square = cls("Hierarchy$Square");
+  EXPECT_TRUE(program_.isSubtypeOf(square, cls("Hierarchy$Shape")));
+  EXPECT_TRUE(program_.isSubtypeOf(square, cls("Hierarchy$Polygon")));
+  EXPECT_FALSE(program_.isSubtypeOf(cls("Hierarchy$Triangle"), cls("Hierarchy$Named")));
+  EXPECT_TRUE(program_.isAssignable("Hierarchy$Square", "java/lang/Object"));
+  EXPECT_TRUE(program_.isAssignable("Hierarchy$Shape", "java/lang/Object"));
+  EXPECT_FALSE(program_.isAssignable("Hierarchy$Shape", "Hierarchy$Square"));
+  EXPECT_TRUE(program_.isAssignable("[LHierarchy$Square;", "[LHierarchy$Shape;"));
+  EXPECT_TRUE(program_.isAssignable("[[I", "[Ljava/lang/Object;"));
+  EXPECT_TRUE(program_.isAssignable("[I", "java/lang/Cloneable"));
+  EXPECT_TRUE(program_.isAssignable("[I", "java/io/Serializable"));
+  EXPECT_FALSE(program_.isAssignable("[I", "[J"));
+  EXPECT_FALSE(program_.isAssignable("[I", "[Ljava/lang/Object;"));
+  EXPECT_FALSE(program_.isAssignable("java/lang/Object", "[I"));
+}
+
+TEST_F(ProgramTest, ResolvesAndSelectsVirtualMethods) {
+  const ClassInfo& shape = cls("Hierarchy$Shape");
+  const MethodInfo* area = program_.resolveMethod(shape, "area", "()I", true);
+  ASSERT_NE(area, nullptr);
+  EXPECT_EQ(area->owner().name(), "Hierarchy$Shape");
+  const MethodInfo* sel = program_.selectMethod(cls("Hierarchy$Square"), *area);
+  ASSERT_NE(sel, nullptr);
+  EXPECT_EQ(sel->qualifiedName(), "Hierarchy$Square.area()I");
+  sel = program_.selectMethod(cls("Hierarchy$Triangle"), *area);
+  ASSERT_NE(sel, nullptr);
+  EXPECT_EQ(sel->qualifiedName(), "Hierarchy$Base.area()I");
+  // Default methods: Triangle inherits Shape.name, Square overrides it.
+  const MethodInfo* name = program_.resolveMethod(shape, "name", "()Ljava/lang/String;", true);
+  ASSERT_NE(name, nullptr);
+  EXPECT_EQ(program_.selectMethod(cls("Hierarchy$Triangle"), *name)->qualifiedName(),
+            "Hierarchy$Shape.name()Ljava/lang/String;");
+  EXPECT_EQ(program_.selectMethod(cls("Hierarchy$Square"), *name)->qualifiedName(),
+            "Hierarchy$Square.name()Ljava/lang/String;");
+  // A class resolves a method it inherits from an interface default.
+  const MethodInfo* corners = program_.resolveMethod(cls("Hierarchy$Triangle"), "corners", "()I", false);
+  ASSERT_NE(corners, nullptr);
+  EXPECT_EQ(corners->owner().name(), "Hierarchy$Triangle");
+  const MethodInfo* base_corners = program_.resolveMethod(cls("Hierarchy$Base"), "corners", "()I", false);
+  ASSERT_NE(base_corners, nullptr);
+  EXPECT_EQ(base_corners->owner().name(), "Hierarchy$Polygon");
+  // Interface methods include Object's public methods.
+  EXPECT_NE(program_.resolveMethod(shape, "hashCode", "()I", true), nullptr);
+  // Wrong kind of owner.
+  EXPECT_EQ(program_.resolveMethod(shape, "area", "()I", false), nullptr);
+  EXPECT_EQ(program_.resolveMethod(cls("Hierarchy$Square"), "nope", "()V", false), nullptr);
+}
+
+TEST_F(ProgramTest, SelectsSpecialMethods) {
+  const ClassInfo& square = cls("Hierarchy$Square");
+  const ClassInfo& base = cls("Hierarchy$Base");
+  const MethodInfo* area = program_.resolveMethod(base, "area", "()I", false);
+  ASSERT_NE(area, nullptr);
+  const MethodInfo* sel = program_.selectSpecial(square, base, *area);  // super.area()
+  ASSERT_NE(sel, nullptr);
+  EXPECT_EQ(sel->qualifiedName(), "Hierarchy$Base.area()I");
+  const MethodInfo* secret = program_.resolveMethod(base, "secret", "()I", false);
+  ASSERT_NE(secret, nullptr);
+  EXPECT_TRUE(secret->isPrivate());
+  EXPECT_EQ(program_.selectSpecial(base, base, *secret), secret);
+  EXPECT_EQ(program_.selectMethod(square, *secret), secret);  // private: no overriding
+}
+
+TEST_F(ProgramTest, ResolvesFields) {
+  const ClassInfo& square = cls("Hierarchy$Square");
+  auto created = program_.resolveField(square, "created", "I");
+  ASSERT_TRUE(created);
+  EXPECT_EQ(created->owner->name(), "Hierarchy$Base");
+  auto side = program_.resolveField(square, "side", "I");
+  ASSERT_TRUE(side);
+  EXPECT_EQ(side->owner, &square);
+  EXPECT_FALSE(program_.resolveField(square, "side", "J"));
+}
+
+TEST_F(ProgramTest, InitializationOrder) {
+  const ClassInfo& square = cls("Hierarchy$Square");
+  std::vector<std::string> order;
+  for (const ClassInfo* c : program_.initializationOrder(square)) order.emplace_back(c->name());
+  // JVMS §5.5: superclass first; superinterfaces with default methods, their
+  // own superinterfaces first; Named declares no default and is skipped.
+  std::vector<std::string> expected = {"java/lang/Object", "Hierarchy$Shape", "Hierarchy$Polygon",
+                                       "Hierarchy$Base", "Hierarchy$Square"};
+  EXPECT_EQ(order, expected);
+  EXPECT_NE(square.classInitializer(), nullptr);
+  EXPECT_EQ(cls("Hierarchy$Triangle").classInitializer(), nullptr);
+  EXPECT_EQ(program_.initializationOrder(cls("Hierarchy$Polygon")).size(), 1u);
+}
+
+TEST_F(ProgramTest, MethodCodeIsDecodedOnDemand) {
+  const ClassInfo& loop = cls("Loop");
+  const MethodInfo* main = loop.declaredMethod("main", "([Ljava/lang/String;)V");
+  ASSERT_NE(main, nullptr);
+  const MethodCode& code = main->code();
+  EXPECT_EQ(code.bytecode.size(), 17u);
+  EXPECT_EQ(code.loops.size(), 1u);
+  EXPECT_EQ(code.line(0), 6);
+  EXPECT_EQ(&main->code(), &code);
+}
+
+TEST_F(ProgramTest, DescribesInvokeDynamicCallSites) {
+  const ClassInfo& lambdas = cls("Lambdas");
+  const MethodInfo* main = lambdas.declaredMethod("main", "([Ljava/lang/String;)V");
+  ASSERT_NE(main, nullptr);
+  int concat = 0, lambda = 0;
+  bool saw_method_ref = false, saw_capture = false;
+  for (const auto& insn : main->code().bytecode.instructions()) {
+    if (insn.family() != bytecode::Family::Invoke ||
+        static_cast<bytecode::InvokeKind>(insn.info().sub) != bytecode::InvokeKind::Dynamic)
+      continue;
+    CallSite site = describeCallSite(lambdas.file(), static_cast<uint16_t>(insn.operand));
+    if (site.kind == CallSite::Kind::StringConcat) {
+      ++concat;
+      EXPECT_NE(site.recipe.find('\1'), std::string::npos);
+      if (site.recipe == "result \1!") {
+        EXPECT_TRUE(site.constants.empty());
+      }
+    } else if (site.kind == CallSite::Kind::Lambda) {
+      ++lambda;
+      if (site.impl.name == "twice") saw_method_ref = site.interface_type == "java/util/function/IntUnaryOperator";
+      if (site.interface_type == "java/util/function/IntUnaryOperator" && site.impl.name != "twice")
+        saw_capture = site.descriptor == "(I)Ljava/util/function/IntUnaryOperator;";
+      EXPECT_FALSE(site.summary().empty());
+    }
+  }
+  EXPECT_EQ(concat, 1);
+  EXPECT_EQ(lambda, 4);
+  EXPECT_TRUE(saw_method_ref);
+  EXPECT_TRUE(saw_capture);
+}
+
+}  // namespace
+}  // namespace jhalt::program

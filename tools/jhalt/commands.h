@@ -1,0 +1,16 @@
+// Registration of the jhalt subcommands. Each `add*` adds a subcommand to the
+// app and sets `run` to its action when it is selected.
+#pragma once
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace jhalt::cli {
+
+using Action = std::function<int()>;
+
+void addDisasm(CLI::App& app, Action& run);
+void addInfo(CLI::App& app, Action& run);
+
+}  // namespace jhalt::cli
