@@ -7,6 +7,7 @@ pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
 find_package(CLI11 REQUIRED)
 find_package(nlohmann_json REQUIRED)
 find_package(Threads REQUIRED)
+find_package(ZLIB REQUIRED)
 find_package(Java 17 REQUIRED COMPONENTS Development Runtime)
 
 find_path(Z3_INCLUDE_DIR z3++.h REQUIRED)

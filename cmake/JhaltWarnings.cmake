@@ -1,6 +1,7 @@
 # Compiler flags shared by every jhalt target.
 add_library(jhalt_flags INTERFACE)
-target_compile_options(jhalt_flags INTERFACE -Wall -Wextra -Wpedantic -Wshadow=local)
+target_compile_options(jhalt_flags INTERFACE -Wall -Wextra -Wpedantic
+                       $<$<CXX_COMPILER_ID:GNU>:-Wshadow=local>)
 if(CMAKE_BUILD_TYPE STREQUAL "RelWithDebInfo")
   # -O2 keeps the debug info usable while the disassembler still meets its speed goal.
   target_compile_options(jhalt_flags INTERFACE -O2)

@@ -26,7 +26,12 @@ class ZipArchive {
   const std::string& path() const { return path_; }
 
  private:
+  std::vector<uint8_t> inflateEntry(size_t index, uint64_t comp_size, uint64_t size);
+  void unmap();
+
   std::string path_;
+  void* map_ = nullptr;  // the whole file, mapped read-only
+  size_t map_size_ = 0;
   struct zip* zip_ = nullptr;
   std::vector<std::string> names_;
 };

@@ -1,5 +1,6 @@
 #include "jhalt/disasm/disassembler.h"
 
+#include <charconv>
 #include <iterator>
 
 #include <fmt/format.h>
@@ -138,7 +139,10 @@ void disassemble(const classfile::ClassFile& cls, const Options& options, std::s
       out += '\n';
       if (!options.verbose) {
         for (const Instruction& insn : code.instructions()) {
-          fmt::format_to(it, "{} ", insn.offset);
+          char digits[16];
+          auto end = std::to_chars(digits, digits + sizeof digits, insn.offset).ptr;
+          out.append(digits, end);
+          out += ' ';
           out += bytecode::javapMnemonic(insn);
           out += '\n';
         }

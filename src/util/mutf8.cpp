@@ -1,6 +1,7 @@
 #include "jhalt/util/mutf8.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace jhalt {
 namespace {
@@ -31,6 +32,17 @@ bool isValidModifiedUtf8(std::string_view bytes) {
   size_t i = 0;
   const size_t n = bytes.size();
   while (i < n) {
+    // Fast path: eight ASCII bytes, none of them zero (nearly all names).
+    if (i + 8 <= n) {
+      uint64_t w;
+      std::memcpy(&w, bytes.data() + i, 8);
+      constexpr uint64_t kHigh = 0x8080808080808080ull, kLow = 0x0101010101010101ull;
+      bool has_zero = ((w - kLow) & ~w & kHigh) != 0;
+      if ((w & kHigh) == 0 && !has_zero) {
+        i += 8;
+        continue;
+      }
+    }
     auto c = static_cast<unsigned char>(bytes[i]);
     if (c == 0 || c >= 0xF0) return false;
     if (c < 0x80) {

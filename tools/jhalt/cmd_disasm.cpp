@@ -2,61 +2,39 @@
 // given class files, directories, jars and jmods.
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "class_walker.h"
 #include "cli_common.h"
 #include "commands.h"
-#include "jhalt/classfile/parser.h"
-#include "jhalt/classpath/class_source.h"
 #include "jhalt/disasm/disassembler.h"
-#include "jhalt/util/error.h"
 
 namespace jhalt::cli {
 namespace {
 
-// Calls `fn(classfile, location)` for every class below `paths`, in order.
-// Malformed classes are reported one line each and skipped; returns the exit
-// code (kExitBadInput if anything was malformed).
-template <class Fn>
-int forEachClass(const std::vector<std::string>& paths, Fn fn) {
-  int status = kExitOk;
-  for (const std::string& path : paths) {
-    std::unique_ptr<classpath::ClassSource> source;
-    std::vector<std::string> names;
-    try {
-      source = classpath::openClassSource(path);
-      names = source->classNames();
-    } catch (const InputError& e) {
-      printError(e.file(), e.what());
-      status = kExitBadInput;
-      continue;
-    }
-    for (const std::string& name : names) {
-      std::string location = source->location(name);
-      try {
-        std::optional<std::vector<uint8_t>> bytes = source->read(name);
-        if (!bytes) continue;
-        classfile::ClassFile cf = classfile::parseClassFile(std::move(*bytes));
-        fn(cf, location);
-      } catch (const FormatError& e) {
-        printError(location, e.what());
-        status = kExitBadInput;
-      } catch (const InputError& e) {
-        printError(e.file(), e.what());
-        status = kExitBadInput;
-      }
-    }
+unsigned defaultJobs() { return std::max(1u, std::min(4u, std::thread::hardware_concurrency())); }
+
+struct WalkFlags {
+  std::vector<std::string> paths;
+  unsigned jobs = defaultJobs();
+
+  void addTo(CLI::App* cmd) {
+    cmd->add_option("paths", paths, ".class files, directories, .jar or .jmod files")
+        ->required()
+        ->check(CLI::ExistingPath);
+    cmd->add_option("--jobs,-j", jobs, "Worker threads (output order does not depend on it)")
+        ->check(CLI::Range(1u, 64u))
+        ->capture_default_str();
   }
-  return status;
-}
+};
 
 }  // namespace
 
 void addDisasm(CLI::App& app, Action& run) {
-  struct Flags {
-    std::vector<std::string> paths;
+  struct Flags : WalkFlags {
     bool verbose = false;
   };
   auto flags = std::make_shared<Flags>();
@@ -64,49 +42,58 @@ void addDisasm(CLI::App& app, Action& run) {
       "disasm",
       "Disassemble every method with code: 'METHOD <class>.<name><descriptor>', then "
       "'<offset> <mnemonic>' per instruction, mnemonics as javap -c prints them");
-  cmd->add_option("paths", flags->paths, ".class files, directories, .jar or .jmod files")
-      ->required()
-      ->check(CLI::ExistingPath);
+  flags->addTo(cmd);
   cmd->add_flag("--verbose,-v", flags->verbose,
                 "Also print operands, source lines, basic blocks and loops");
   cmd->callback([flags, &run] {
     run = [flags] {
       Output out;
       disasm::Options options{flags->verbose};
-      return forEachClass(flags->paths, [&](const classfile::ClassFile& cf, const std::string&) {
-        disasm::disassemble(cf, options, out.buffer());
-        out.maybeFlush();
-      });
+      return walkClasses(
+          flags->paths, flags->jobs,
+          [&](const classfile::ClassFile& cf, const std::string&, ClassResult& r) {
+            disasm::disassemble(cf, options, r.text);
+          },
+          [&](ClassResult& r) {
+            out.buffer() += r.text;
+            out.maybeFlush();
+          });
     };
   });
 }
 
 void addInfo(CLI::App& app, Action& run) {
-  auto paths = std::make_shared<std::vector<std::string>>();
+  auto flags = std::make_shared<WalkFlags>();
   CLI::App* cmd = app.add_subcommand(
       "info", "Summarize classes: methods, instructions, loops per method with their source lines");
-  cmd->add_option("paths", *paths, ".class files, directories, .jar or .jmod files")
-      ->required()
-      ->check(CLI::ExistingPath);
-  cmd->callback([paths, &run] {
-    run = [paths] {
+  flags->addTo(cmd);
+  cmd->callback([flags, &run] {
+    run = [flags] {
       Output out;
-      disasm::ClassSummary total;
-      size_t classes = 0;
-      int status = forEachClass(*paths, [&](const classfile::ClassFile& cf, const std::string& location) {
-        out.buffer() += location;
-        out.buffer() += ": ";
-        disasm::ClassSummary s = disasm::summarize(cf, out.buffer());
-        ++classes;
-        total.methods += s.methods;
-        total.methods_with_code += s.methods_with_code;
-        total.instructions += s.instructions;
-        total.loops += s.loops;
-        out.maybeFlush();
-      });
+      size_t classes = 0, methods = 0, with_code = 0, instructions = 0, loops = 0;
+      int status = walkClasses(
+          flags->paths, flags->jobs,
+          [](const classfile::ClassFile& cf, const std::string& location, ClassResult& r) {
+            r.text = location + ": ";
+            disasm::ClassSummary s = disasm::summarize(cf, r.text);
+            r.counters[0] = s.methods;
+            r.counters[1] = s.methods_with_code;
+            r.counters[2] = s.instructions;
+            r.counters[3] = s.loops;
+          },
+          [&](ClassResult& r) {
+            if (!r.error.empty()) return;
+            ++classes;
+            methods += r.counters[0];
+            with_code += r.counters[1];
+            instructions += r.counters[2];
+            loops += r.counters[3];
+            out.buffer() += r.text;
+            out.maybeFlush();
+          });
       fmt::format_to(std::back_inserter(out.buffer()),
-                     "total: {} classes, {} methods ({} with code), {} instructions, {} loops\n",
-                     classes, total.methods, total.methods_with_code, total.instructions, total.loops);
+                     "total: {} classes, {} methods ({} with code), {} instructions, {} loops\n", classes,
+                     methods, with_code, instructions, loops);
       return status;
     };
   });
