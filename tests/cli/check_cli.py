@@ -48,7 +48,7 @@ def main():
         repr(r.stdout[:200]))
 
     r = run([jhalt, "info", loop_jar])
-    check("info jar", r.returncode == 0 and "loop at offset 5, line 8" in r.stdout, repr(r.stdout))
+    check("info jar", r.returncode == 0 and "loop at offset 5, line 7" in r.stdout, repr(r.stdout))
 
     jmod = os.path.join(jdk, "jmods", "java.base.jmod")
     r = subprocess.run([jhalt, "disasm", jmod], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)

@@ -155,7 +155,7 @@ TEST(Cfg, LoopOfPaperExample) {
   ASSERT_EQ(loops.size(), 1u);
   EXPECT_EQ(g.offsetOf(loops[0].header), 5u);  // the loop condition at offset 5
   EXPECT_TRUE(loops[0].reducible);
-  EXPECT_EQ(sourceLine(*g.method->code, 5), 8);  // `while (i < j)` in Loop.java
+  EXPECT_EQ(sourceLine(*g.method->code, 5), 7);  // `while (i < j)` in examples/Loop.java
   ASSERT_EQ(loops[0].latches.size(), 1u);
   EXPECT_EQ(g.cfg.block(loops[0].latches[0]).successors, std::vector<uint32_t>{loops[0].header});
 }

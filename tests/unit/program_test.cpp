@@ -133,7 +133,7 @@ TEST_F(ProgramTest, MethodCodeIsDecodedOnDemand) {
   const MethodCode& code = main->code();
   EXPECT_EQ(code.bytecode.size(), 17u);
   EXPECT_EQ(code.loops.size(), 1u);
-  EXPECT_EQ(code.line(0), 6);
+  EXPECT_EQ(code.line(0), 5);
   EXPECT_EQ(&main->code(), &code);
 }
 
