@@ -19,7 +19,11 @@ MethodCode::MethodCode(const classfile::Code& code, const classfile::ConstantPoo
       bytecode(bytecode::Bytecode::decode(code, pool)),
       cfg(bytecode::ControlFlowGraph::build(bytecode, code, pool)),
       dominators(cfg),
-      loops(bytecode::findLoops(cfg, dominators)) {}
+      loops(bytecode::findLoops(cfg, dominators)),
+      liveness(bytecode, cfg, code.max_locals),
+      loop_head(bytecode.size(), false) {
+  for (const auto& loop : loops) loop_head[cfg.block(loop.header).first] = true;
+}
 
 std::string MethodInfo::qualifiedName() const {
   return fmt::format("{}.{}{}", owner_->name(), name(), descriptor());

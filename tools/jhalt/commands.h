@@ -12,5 +12,6 @@ using Action = std::function<int()>;
 
 void addDisasm(CLI::App& app, Action& run);
 void addInfo(CLI::App& app, Action& run);
+void addGraph(CLI::App& app, Action& run);
 
 }  // namespace jhalt::cli

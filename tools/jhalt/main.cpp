@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   Action run;
   addDisasm(app, run);
   addInfo(app, run);
+  addGraph(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "jhalt/bytecode/cfg.h"
+#include "jhalt/bytecode/liveness.h"
 #include "jhalt/classpath/class_path.h"
 
 namespace jhalt::program {
@@ -29,6 +30,8 @@ struct MethodCode {
   bytecode::ControlFlowGraph cfg;
   bytecode::Dominators dominators;
   std::vector<bytecode::Loop> loops;
+  bytecode::Liveness liveness;
+  std::vector<bool> loop_head;  // per instruction index: first instruction of a loop header block
 
   // Source line of an instruction offset, -1 if unknown.
   int32_t line(uint32_t offset) const { return bytecode::sourceLine(attribute, offset); }

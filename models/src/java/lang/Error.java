@@ -1,0 +1,20 @@
+package java.lang;
+
+/** Model of java.lang.Error. */
+public class Error extends Throwable {
+    public Error() {
+        super();
+    }
+
+    public Error(String message) {
+        super(message);
+    }
+
+    public Error(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    public Error(Throwable cause) {
+        super(cause);
+    }
+}

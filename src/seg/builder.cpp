@@ -1,0 +1,144 @@
+// Graph construction (thesis 002, Alg. 2 and §1.7).
+#include "jhalt/seg/builder.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "jhalt/program/program.h"
+#include "jhalt/state/merge.h"
+#include "jhalt/util/error.h"
+
+namespace jhalt::seg {
+namespace {
+
+// Repetitions are only looked for at loop heads: every cycle of the
+// program's control flow (exception edges included) passes one, and calls
+// are not recursive here, so every infinite path repeats a loop-head state.
+bool atLoopHead(const state::State& s) {
+  if (s.frames.empty() || s.exception != state::kNone || s.split >= 0) return false;
+  const state::Frame& f = s.top();
+  const program::MethodCode& code = f.method->code();
+  int32_t idx = code.bytecode.indexAt(f.pc);
+  return idx >= 0 && code.loop_head[static_cast<size_t>(idx)];
+}
+
+bool hasIncomingRefinement(const Graph& g, NodeId n) {
+  for (EdgeId e : g.node(n).in)
+    if (g.edge(e).kind == EdgeKind::Refine) return true;
+  return false;
+}
+
+bool hasOutgoingInstance(const Graph& g, NodeId n) {
+  for (EdgeId e : g.node(n).out)
+    if (g.edge(e).kind == EdgeKind::Instance) return true;
+  return false;
+}
+
+// The nearest ancestor of `n` that `n` repeats (thesis Alg. 2,
+// "repetitions"): same shape, at a loop head, no split result, no outgoing
+// instance edge and no incoming refinement edge.
+NodeId findRepetition(const Graph& g, NodeId n) {
+  const state::State& s = g.state(n);
+  for (NodeId a = g.node(n).parent; a != kNoNode; a = g.node(a).parent) {
+    if (!g.node(a).alive) continue;
+    const state::State& t = g.state(a);
+    if (!atLoopHead(t) || hasOutgoingInstance(g, a) || hasIncomingRefinement(g, a)) continue;
+    if (state::sameShape(s, t)) return a;
+  }
+  return kNoNode;
+}
+
+}  // namespace
+
+BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  auto t0 = Clock::now();
+  BuildResult result;
+  JHALT_ASSERT(g.nodeSlots() == 0, "graph not empty");
+  start.collectGarbage();
+  g.addNode(std::move(start), kNoNode);
+  std::vector<NodeId> work{g.root()};
+  state::TypeSystem& types = ev.types();
+  auto finish = [&](BuildResult::Status st, std::string reason, NodeId at) {
+    result.status = st;
+    result.reason = std::move(reason);
+    result.failed_at = at;
+    result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    result.library_calls = ev.libraryCalls();
+    return result;
+  };
+  while (!work.empty()) {
+    NodeId n = work.back();
+    work.pop_back();
+    if (!g.node(n).alive || !g.node(n).out.empty()) continue;
+    const state::State& s = g.state(n);
+    if (s.finished()) continue;
+    if (g.nodeSlots() > options.max_nodes)
+      return finish(BuildResult::Status::ResourceLimit,
+                    fmt::format("graph exceeds {} states (raise --max-states)", options.max_nodes), n);
+    if ((++result.evaluations & 63) == 0 &&
+        std::chrono::duration<double>(Clock::now() - t0).count() > options.max_seconds)
+      return finish(BuildResult::Status::ResourceLimit,
+                    fmt::format("graph construction exceeds {} s (raise --timeout)", options.max_seconds), n);
+
+    if (atLoopHead(s)) {
+      if (NodeId a = findRepetition(g, n); a != kNoNode) {
+        std::vector<std::pair<state::Ref, state::Ref>> map;
+        if (state::isInstance(s, g.state(a), types, &map)) {
+          Edge e;
+          e.from = n;
+          e.to = a;
+          e.kind = EdgeKind::Instance;
+          e.instance = std::move(map);
+          g.addEdge(std::move(e));
+          continue;
+        }
+        // ForceAbstraction: the merge replaces the earlier state.
+        ++result.merges;
+        if (std::getenv("JHALT_DEBUG_SEG"))
+          std::fprintf(stderr, "merge #%zu at pc %u: heap %zu/%zu, joins %zu/%zu, nodes %zu\n", result.merges,
+                       s.top().pc, s.heap.size(), g.state(a).heap.size(), s.preds.joins.size(),
+                       g.state(a).preds.joins.size(), g.nodeSlots());
+        uint32_t merges = g.node(a).merges + 1;
+        state::MergeOptions mo;
+        mo.widen = merges > options.hull_merges;
+        state::State merged = state::merge(s, g.state(a), types, ev.alloc(), mo);
+        std::vector<std::pair<state::Ref, state::Ref>> map_a;
+        bool ok = state::isInstance(g.state(a), merged, types, &map_a);
+        JHALT_ASSERT(ok, "merge result does not represent the earlier state");
+        g.cutBelow(a);
+        NodeId m = g.addNode(std::move(merged), a);
+        g.node(m).merges = merges;
+        Edge e;
+        e.from = a;
+        e.to = m;
+        e.kind = EdgeKind::Instance;
+        e.instance = std::move(map_a);
+        g.addEdge(std::move(e));
+        work.push_back(m);
+        continue;
+      }
+    }
+
+    StepResult step = ev.step(s);
+    if (step.unsupported) return finish(BuildResult::Status::Unsupported, step.reason, n);
+    for (Successor& succ : step.successors) {
+      NodeId m = g.addNode(std::move(succ.state), n);
+      Edge e;
+      e.from = n;
+      e.to = m;
+      e.kind = succ.kind == Successor::Kind::Eval ? EdgeKind::Eval : EdgeKind::Refine;
+      e.label = std::move(succ.label);
+      e.refined = std::move(succ.refined);
+      g.addEdge(std::move(e));
+      work.push_back(m);
+    }
+  }
+  return finish(BuildResult::Status::Complete, "", kNoNode);
+}
+
+}  // namespace jhalt::seg

@@ -1,0 +1,427 @@
+// Method calls, returns, class initialisation and library calls (thesis
+// 002, §1.6: INVOKE*, with type refinement for dynamic dispatch; JVMS §5.5,
+// §6.5 invoke*). Calls are evaluated inline: the callee's frame is pushed.
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "eval_internal.h"
+#include "jhalt/classfile/descriptor.h"
+#include "jhalt/program/call_site.h"
+#include "jhalt/util/error.h"
+
+namespace jhalt::seg {
+
+const std::vector<const program::ClassInfo*>& Evaluator::knownClasses() {
+  if (known_classes_loaded_) return known_classes_;
+  known_classes_loaded_ = true;
+  for (auto origin : {classpath::Origin::Application, classpath::Origin::Model})
+    for (classpath::ClassSource* src : program_.classPath().sources(origin))
+      for (const std::string& name : src->classNames())
+        if (const program::ClassInfo* c = program_.find(name)) known_classes_.push_back(c);
+  return known_classes_;
+}
+
+namespace detail {
+namespace {
+
+bool isJdk(const program::ClassInfo& c) { return c.origin() == classpath::Origin::Jdk; }
+
+int argSlots(const classfile::MethodType& mt) { return mt.paramSlots(); }
+
+std::string methodName(const program::MethodInfo& m) { return m.qualifiedName(); }
+
+// Pushes the frame of `target` with the arguments popped from the caller.
+StepResult pushFrame(Ctx& c, const program::MethodInfo& target, int slots, bool has_receiver) {
+  for (const Frame& f : c.in.frames)
+    if (f.method == &target)
+      return unsupported(fmt::format("recursion not supported by this engine yet ({})", methodName(target)));
+  const auto& code_attr = *target.method().code;
+  Frame callee;
+  callee.method = &target;
+  callee.pc = 0;
+  callee.locals.assign(code_attr.max_locals, kNone);
+  int total = slots + (has_receiver ? 1 : 0);
+  auto& st = c.frame().stack;
+  for (int k = 0; k < total; ++k) callee.locals[static_cast<size_t>(k)] = st[st.size() - static_cast<size_t>(total) + static_cast<size_t>(k)];
+  st.resize(st.size() - static_cast<size_t>(total));
+  c.out.frames.insert(c.out.frames.begin(), std::move(callee));
+  return c.finish();
+}
+
+}  // namespace
+
+bool tracksInitialization(const program::ClassInfo& cls) { return !isJdk(cls); }
+
+void materializeStatics(Evaluator& ev, State& s, const program::ClassInfo& cls) {
+  state::TypeSystem& ts = ev.types();
+  const classfile::ConstantPool& cp = cls.file().pool;
+  for (const auto& f : cls.file().fields) {
+    if (!(f.access & classfile::kStatic)) continue;
+    state::FieldId id = ts.field(cls.name(), f.name, f.descriptor, true);
+    char p = f.descriptor[0];
+    Ref r = kNull;
+    if (p == 'F' || p == 'D') {
+      r = ev.alloc().fresh();
+      double v = 0;
+      if (f.constant_value) v = p == 'F' ? cp.floatValue(f.constant_value) : cp.doubleValue(f.constant_value);
+      s.put(r, HeapValue::floating(v, p));
+    } else if (p != 'L' && p != '[') {
+      int64_t v = 0;
+      if (f.constant_value) v = p == 'J' ? cp.longValue(f.constant_value) : cp.intValue(f.constant_value);
+      r = ev.alloc().fresh();
+      s.put(r, HeapValue::integer(state::Interval::point(v), p == 'J' ? 'J' : 'I'));
+    } else if (f.constant_value) {
+      // A String constant: an existing String whose contents are not tracked.
+      r = ev.alloc().fresh();
+      s.put(r, HeapValue::object(ts.exactly(ts.intern("java/lang/String"))));
+    }
+    s.setStatic(id, r);
+  }
+}
+
+// JVMS §5.5: superclasses (and superinterfaces with default methods) first,
+// then the class itself: mark it Running, set its static fields to their
+// initial values and run <clinit>. The triggering instruction is evaluated
+// again afterwards.
+static std::optional<StepResult> initialize(Evaluator& ev, const State& in, const program::ClassInfo& cls) {
+  state::TypeSystem& ts = ev.types();
+  for (const program::ClassInfo* k : ev.program().initializationOrder(cls)) {
+    if (!tracksInitialization(*k)) continue;
+    state::TypeId id = ts.intern(k->name());
+    if (in.initStatus(id) != state::InitStatus::No) continue;
+    State out = in;
+    out.split = -1;
+    materializeStatics(ev, out, *k);
+    const program::MethodInfo* clinit = k->classInitializer();
+    if (clinit && clinit->hasCode()) {
+      out.setInit(id, state::InitStatus::Running);
+      Frame f;
+      f.method = clinit;
+      f.locals.assign(clinit->method().code->max_locals, kNone);
+      out.frames.insert(out.frames.begin(), std::move(f));
+    } else {
+      out.setInit(id, state::InitStatus::Yes);
+    }
+    out.collectGarbage();
+    StepResult r;
+    EvalLabel label;
+    r.successors.push_back(Successor{Successor::Kind::Eval, std::move(out), std::move(label), {}});
+    return r;
+  }
+  return std::nullopt;
+}
+
+std::optional<StepResult> requireInitialized(Ctx& c, const program::ClassInfo& cls) {
+  return initialize(c.ev, c.in, cls);
+}
+
+std::optional<StepResult> initializeEntryClass(Evaluator& ev, const State& s) {
+  if (s.frames.size() != 1) return std::nullopt;
+  const Frame& f = s.top();
+  if (f.pc != 0 || !f.method->isStatic() || f.method->name() == "<clinit>") return std::nullopt;
+  return initialize(ev, s, f.method->owner());
+}
+
+namespace {
+
+// Objects reachable from `roots` (explicitly).
+std::vector<Ref> reachableObjects(const State& s, const std::vector<Ref>& roots) {
+  std::vector<Ref> seen;
+  std::vector<Ref> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    Ref r = work.back();
+    work.pop_back();
+    if (r == kNull || r == kNone || std::find(seen.begin(), seen.end(), r) != seen.end()) continue;
+    const HeapValue* v = s.find(r);
+    if (!v || !v->isObject()) continue;
+    seen.push_back(r);
+    for (const auto& f : v->fields) work.push_back(f.second);
+    for (Ref e : v->elements) work.push_back(e);
+  }
+  return seen;
+}
+
+}  // namespace
+
+// An unanalysed library call: it returns any value of its return type, may
+// change every object reachable from its arguments and (through callbacks
+// into application code) every static field, and may throw. The caller
+// splits first: case 1 returns normally, case 0 throws.
+Ref havocCall(Ctx& c, const std::vector<Ref>& args, std::string_view ret) {
+  State& s = c.out;
+  state::TypeSystem& ts = c.ev.types();
+  state::TypeId string_type = ts.intern("java/lang/String");
+  std::vector<Ref> roots;
+  bool callbacks = false;
+  for (Ref a : args) {
+    const HeapValue* v = s.find(a);
+    if (!v || !v->isObject()) continue;
+    bool immutable = v->type == ts.exactly(string_type);
+    if (!immutable) roots.push_back(a);
+    if (!immutable && v->kind != HeapValue::Kind::Array) callbacks = true;
+  }
+  std::vector<Ref> touched = reachableObjects(s, roots);
+  if (callbacks)
+    for (const auto& [f, r] : s.statics) {
+      std::vector<Ref> more = reachableObjects(s, {r});
+      touched.insert(touched.end(), more.begin(), more.end());
+    }
+  std::sort(touched.begin(), touched.end());
+  touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+  for (Ref x : touched) {
+    HeapValue& v = s.atMutable(x);
+    v.fields.clear();
+    v.has_elements = false;
+    v.elements.clear();
+    v.elements_non_null = false;
+  }
+  for (Ref x : touched) {
+    s.addCyclic(x, {});
+    for (Ref y : touched) s.addJoins(x, y);
+  }
+  if (callbacks) {
+    for (auto& [f, r] : s.statics) {
+      const state::FieldInfo& fi = ts.fieldInfo(f);
+      char p = fi.kind();
+      Ref n;
+      if (p == 'F' || p == 'D') {
+        n = c.newFloat(std::nullopt, p);
+      } else if (!fi.isReference()) {
+        n = c.newInt(Interval::ofType(p), p == 'J' ? 'J' : 'I');
+      } else {
+        n = c.newObject(valuesOfType(c, fi.descriptor));
+        s.setMaybeExisting(n, true);
+        s.addJoins(n, n);
+        s.addCyclic(n, {});
+        for (Ref y : touched) s.addJoins(n, y), s.addMaybeEqual(n, y);
+      }
+      r = n;
+    }
+  }
+  if (ret == "V") return kNone;
+  char p = ret[0];
+  if (p == 'F' || p == 'D') return c.newFloat(std::nullopt, p);
+  if (p != 'L' && p != '[') {
+    Ref r = c.newInt(Interval::ofType(p), p == 'J' ? 'J' : 'I');
+    c.label.computations.push_back(Computation{r, ArithOp::Unknown, kNone, kNone, 0, p});
+    return r;
+  }
+  Ref r = c.newObject(valuesOfType(c, ret));
+  s.setMaybeExisting(r, true);
+  s.addJoins(r, r);
+  s.addCyclic(r, {});
+  for (Ref y : touched) {
+    s.addJoins(r, y);
+    if (ts.isSubset(s.at(y).type, s.at(r).type) || ts.isSubset(s.at(r).type, s.at(y).type)) s.addMaybeEqual(r, y);
+  }
+  for (Ref a : args)
+    if (a != kNull && a != kNone && s.find(a) && s.at(a).isObject() && !s.maybeExisting(a)) s.addMaybeEqual(r, a);
+  return r;
+}
+
+namespace {
+
+StepResult libraryCall(Ctx& c, const std::string& name, const classfile::MethodType& mt, bool has_receiver,
+                       std::string_view ret) {
+  if (c.in.split < 0) return refinedTo(state::booleanSplit(c.in), {});
+  c.ev.noteLibraryCall(name);
+  c.label.library_call = name;
+  if (c.in.split == 0) {
+    // The call throws: any Throwable.
+    state::TypeSystem& ts = c.ev.types();
+    int total = argSlots(mt) + (has_receiver ? 1 : 0);
+    c.frame().stack.resize(c.frame().stack.size() - static_cast<size_t>(total));
+    Ref e = c.newObject(ts.subtypesOf(ts.intern("java/lang/Throwable")));
+    c.out.exception = e;
+    c.label.raised = "java/lang/Throwable";
+    // The stack is restored by the handler (JVMS: cleared) - keep the pc.
+    return c.finish();
+  }
+  int total = argSlots(mt) + (has_receiver ? 1 : 0);
+  std::vector<Ref> args;
+  auto& st = c.frame().stack;
+  for (int k = 0; k < total; ++k) args.push_back(st[st.size() - static_cast<size_t>(total) + static_cast<size_t>(k)]);
+  st.resize(st.size() - static_cast<size_t>(total));
+  Ref r = havocCall(c, args, ret);
+  if (r != kNone) c.pushValue(r, ret[0] == 'J' || ret[0] == 'D' ? ret[0] : 'A');
+  c.advance();
+  return c.finish();
+}
+
+// Dynamic dispatch for invokevirtual/invokeinterface: the implementations
+// the receiver's possible types select. Groups of types with the same
+// implementation become the parts of a type refinement.
+struct Dispatch {
+  std::map<const program::MethodInfo*, state::AbstractType> groups;
+  state::AbstractType unknown;  // types of classes outside the known world
+};
+
+Dispatch dispatch(Ctx& c, const state::AbstractType& receiver, const program::MethodInfo& resolved) {
+  state::TypeSystem& ts = c.ev.types();
+  program::Program& prog = c.ev.program();
+  Dispatch d;
+  state::AbstractType rest = receiver;
+  for (const program::ClassInfo* k : c.ev.knownClasses()) {
+    if (k->file().access & (classfile::kAbstract | classfile::kInterface)) continue;
+    state::TypeId id = ts.intern(k->name());
+    if (!ts.contains(receiver, id)) continue;
+    const program::MethodInfo* impl = prog.selectMethod(*k, resolved);
+    if (!impl) continue;  // AbstractMethodError for this type: no concrete state has it in practice
+    auto& g = d.groups[impl];
+    g = ts.unite(g, ts.exactly(id));
+    rest = ts.exclude(rest, id);
+  }
+  // Exact bounds of library types (e.g. a String) select by their class.
+  state::AbstractType unknown;
+  for (const auto& b : rest.bounds) {
+    const program::ClassInfo* k = prog.find(ts.name(b.type));
+    if (b.exact && k && !ts.isArray(b.type)) {
+      if (const program::MethodInfo* impl = prog.selectMethod(*k, resolved)) {
+        auto& g = d.groups[impl];
+        g = ts.unite(g, state::AbstractType{{b}});
+        continue;
+      }
+    }
+    if (ts.isArray(b.type)) {  // arrays inherit Object's methods
+      if (const program::ClassInfo* obj = prog.find("java/lang/Object"))
+        if (const program::MethodInfo* impl = prog.selectMethod(*obj, resolved)) {
+          auto& g = d.groups[impl];
+          g = ts.unite(g, state::AbstractType{{b}});
+          continue;
+        }
+    }
+    // Final library classes have no unknown subclasses.
+    if (k && (k->file().access & classfile::kFinal) && !b.exact) {
+      if (const program::MethodInfo* impl = prog.selectMethod(*k, resolved)) {
+        auto& g = d.groups[impl];
+        g = ts.unite(g, state::AbstractType{{b}});
+        continue;
+      }
+    }
+    unknown.bounds.push_back(b);
+  }
+  d.unknown = unknown;
+  return d;
+}
+
+StepResult invokeDynamic(Ctx& c) {
+  program::CallSite site = program::describeCallSite(c.method.owner().file(), static_cast<uint16_t>(c.insn.operand));
+  auto mt = classfile::parseMethodDescriptor(site.descriptor);
+  if (site.kind != program::CallSite::Kind::StringConcat || !mt)
+    return unsupported(fmt::format("invokedynamic: {}", site.summary()));
+  // Concatenation calls toString() on object arguments; only values whose
+  // toString has no side effects (strings, primitives) are modelled here.
+  state::TypeSystem& ts = c.ev.types();
+  state::TypeId string_type = ts.intern("java/lang/String");
+  size_t slot = 0;
+  for (size_t k = mt->params.size(); k-- > 0;) {
+    const auto& p = mt->params[k];
+    Ref a = c.peek(slot);
+    slot += static_cast<size_t>(p.slots());
+    if (p.isReference() && a != kNull && !(c.in.at(a).type == ts.exactly(string_type)))
+      return unsupported("string concatenation of objects (toString is not modelled yet)");
+  }
+  c.frame().stack.resize(c.frame().stack.size() - slot);
+  c.push(c.newObject(ts.exactly(string_type)));
+  c.advance();
+  return c.finish();
+}
+
+}  // namespace
+
+StepResult evalInvoke(Ctx& c) {
+  auto kind = static_cast<bytecode::InvokeKind>(c.insn.info().sub);
+  if (kind == bytecode::InvokeKind::Dynamic) return invokeDynamic(c);
+  const classfile::ConstantPool& cp = c.method.owner().file().pool;
+  auto index = static_cast<uint16_t>(c.insn.operand);
+  classfile::MemberRef ref = cp.memberRef(index);
+  bool interface_ref = cp.at(index).tag == classfile::CpTag::InterfaceMethodref;
+  auto mt = classfile::parseMethodDescriptor(ref.descriptor);
+  JHALT_ASSERT(mt.has_value(), "descriptor checked by the parser");
+  std::string_view ret = ref.descriptor.substr(ref.descriptor.find(')') + 1);
+  int slots = argSlots(*mt);
+  bool has_receiver = kind != bytecode::InvokeKind::Static;
+  program::Program& prog = c.ev.program();
+  std::string display = fmt::format("{}.{}{}", ref.owner, ref.name, ref.descriptor);
+
+  if (ref.owner.starts_with('[')) {  // methods of arrays (clone, Object's methods)
+    Ref recv = c.peek(static_cast<size_t>(slots));
+    if (auto r = requireNonNull(c, recv)) return std::move(*r);
+    return libraryCall(c, display, *mt, true, ret);
+  }
+  const program::ClassInfo* owner = prog.find(ref.owner);
+  if (!owner) return unsupported(fmt::format("class {} not found", ref.owner));
+  const program::MethodInfo* resolved = prog.resolveMethod(*owner, ref.name, ref.descriptor, interface_ref);
+  if (!resolved) {
+    // A model that does not declare the method: the JDK's method is called
+    // without analysing it.
+    if (owner->origin() == classpath::Origin::Model) {
+      if (has_receiver)
+        if (auto r = requireNonNull(c, c.peek(static_cast<size_t>(slots)))) return std::move(*r);
+      return libraryCall(c, display, *mt, has_receiver, ret);
+    }
+    return unsupported(fmt::format("method {} not found (NoSuchMethodError)", display));
+  }
+
+  const program::MethodInfo* target = nullptr;
+  if (kind == bytecode::InvokeKind::Static) {
+    if (!resolved->isStatic()) return unsupported("invokestatic of an instance method");
+    if (tracksInitialization(resolved->owner()))
+      if (auto r = requireInitialized(c, resolved->owner())) return std::move(*r);
+    target = resolved;
+  } else {
+    Ref recv = c.peek(static_cast<size_t>(slots));
+    if (auto r = requireNonNull(c, recv)) return std::move(*r);
+    if (kind == bytecode::InvokeKind::Special) {
+      target = prog.selectSpecial(c.method.owner(), *owner, *resolved);
+    } else if (resolved->isPrivate() || (resolved->method().access & classfile::kFinal)) {
+      target = resolved;
+    } else {
+      Dispatch d = dispatch(c, c.in.at(recv).type, *resolved);
+      size_t parts = d.groups.size() + (d.unknown.empty() ? 0 : 1);
+      if (parts == 0) return unsupported(fmt::format("no implementation of {} for the receiver", display));
+      if (parts > 1) {
+        std::vector<state::AbstractType> types;
+        for (const auto& [m, t] : d.groups) types.push_back(t);
+        if (!d.unknown.empty()) types.push_back(d.unknown);
+        return refinedTo(state::refineType(c.in, recv, types), {recv});
+      }
+      if (d.groups.empty()) return libraryCall(c, display, *mt, true, ret);
+      target = d.groups.begin()->first;
+    }
+  }
+  if (!target) return unsupported(fmt::format("no method selected for {}", display));
+  if (!target->hasCode() || isJdk(target->owner())) return libraryCall(c, methodName(*target), *mt, has_receiver, ret);
+  return pushFrame(c, *target, slots, has_receiver);
+}
+
+StepResult evalReturn(Ctx& c) {
+  char type = c.insn.info().type;
+  Ref value = type == 'V' ? kNone : c.popValue(type == 'A' ? 'A' : type);
+  Frame done = c.out.frames.front();
+  c.out.frames.erase(c.out.frames.begin());
+  if (done.method->name() == "<clinit>") {
+    // Initialisation finished; the triggering instruction runs again.
+    c.out.setInit(c.ev.types().intern(done.method->owner().name()), state::InitStatus::Yes);
+    return c.finish();
+  }
+  if (c.out.frames.empty()) {
+    c.out.result = value;
+    c.out.collectGarbage();
+    StepResult r;
+    r.successors.push_back(Successor{Successor::Kind::Eval, std::move(c.out), std::move(c.label), {}});
+    return r;
+  }
+  Frame& caller = c.out.frames.front();
+  const program::MethodCode& code = caller.method->code();
+  const bytecode::Instruction& call = code.bytecode.at(static_cast<size_t>(code.bytecode.indexAt(caller.pc)));
+  if (value != kNone) type == 'J' || type == 'D' ? (caller.stack.push_back(value), caller.stack.push_back(kNone))
+                                                 : caller.stack.push_back(value);
+  caller.pc = call.offset + call.length;
+  return c.finish();
+}
+
+}  // namespace detail
+}  // namespace jhalt::seg

@@ -1,0 +1,557 @@
+// Evaluation of heap instructions: fields, arrays, object creation, type
+// checks, monitors and constants of reference type (thesis 002, §1.6,
+// Defs. 1.22, 1.43, 1.49; paper 000, §2.2).
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "eval_internal.h"
+#include "jhalt/classfile/descriptor.h"
+#include "jhalt/util/error.h"
+#include "jhalt/util/mutf8.h"
+
+namespace jhalt::seg::detail {
+namespace {
+
+using classfile::CpTag;
+
+// Fields a library model guarantees to be non-null (all constructors of the
+// model set them). Realizing them yields an existing object.
+bool modelFieldNonNull(const state::FieldInfo& f) {
+  return f.owner == "java/lang/String" && f.name == "value";
+}
+
+char primOf(std::string_view descriptor) { return descriptor[0] == '[' ? 'L' : descriptor[0]; }
+
+}  // namespace
+
+state::TypeId typeOfDescriptor(Evaluator& ev, std::string_view descriptor) {
+  if (descriptor.starts_with('L')) return ev.types().intern(descriptor.substr(1, descriptor.size() - 2));
+  return ev.types().intern(descriptor);
+}
+
+state::AbstractType valuesOfType(Evaluator& ev, std::string_view t) {
+  state::TypeSystem& ts = ev.types();
+  state::TypeId id = t.starts_with('L') || t.starts_with('[') ? typeOfDescriptor(ev, t) : ts.intern(t);
+  const std::string& name = ts.name(id);
+  // Final classes and arrays of primitives have no proper subtypes.
+  bool exact = false;
+  if (name.starts_with('[')) {
+    exact = name.size() == 2;
+  } else if (const program::ClassInfo* ci = ev.program().find(name)) {
+    exact = (ci->file().access & classfile::kFinal) != 0;
+  }
+  return exact ? ts.exactly(id) : ts.subtypesOf(id);
+}
+
+std::optional<StepResult> requireNonNull(Ctx& c, Ref r) {
+  if (r == kNull) return raise(c, "java/lang/NullPointerException");
+  if (c.in.maybeExisting(r)) return refinedTo(state::refineExistence(c.in, r), {r});
+  return std::nullopt;
+}
+
+std::optional<StepResult> requireArray(Ctx& c, Ref r) {
+  if (auto res = requireNonNull(c, r)) return res;
+  const HeapValue& v = c.in.at(r);
+  if (v.kind == HeapValue::Kind::Array) return std::nullopt;
+  if (!v.fields.empty()) return unsupported("array access on an object that is not an array");
+  return refinedTo({state::refineArrayLength(c.in, r, c.ev.alloc())}, {r});
+}
+
+namespace {
+
+// --- reachability helpers for the write predicates -------------------------
+
+std::set<Ref> explicitReach(const State& s, Ref x) {
+  std::set<Ref> seen;
+  std::vector<Ref> work{x};
+  while (!work.empty()) {
+    Ref y = work.back();
+    work.pop_back();
+    if (y == kNull || y == kNone || !seen.insert(y).second) continue;
+    const HeapValue* v = s.find(y);
+    if (!v || !v->isObject()) continue;
+    for (const auto& f : v->fields) work.push_back(f.second);
+    for (Ref e : v->elements) work.push_back(e);
+  }
+  std::erase_if(seen, [&](Ref y) { const HeapValue* v = s.find(y); return !v || !v->isObject(); });
+  return seen;
+}
+
+// ra ⇝ rb (Def. 1.42): rb is reachable from ra explicitly, possibly followed
+// by one heap predicate (=? or %$).
+std::set<Ref> leadsTo(const State& s, Ref ra) {
+  std::set<Ref> out = explicitReach(s, ra);
+  std::set<Ref> more;
+  for (Ref y : out) {
+    for (Ref z : s.maybeEqualTo(y)) more.insert(z);
+    for (const auto& [a, b] : s.preds.joins) {
+      if (a == y) more.insert(b);
+      if (b == y) more.insert(a);
+    }
+  }
+  out.insert(more.begin(), more.end());
+  return out;
+}
+
+bool explicitNonTree(const State& s, Ref x) {
+  std::map<Ref, int> indeg;
+  for (Ref y : explicitReach(s, x)) {
+    const HeapValue& v = s.at(y);
+    auto count = [&](Ref z) {
+      if (z != kNull && z != kNone && s.find(z) && s.at(z).isObject()) ++indeg[z];
+    };
+    for (const auto& f : v.fields) count(f.second);
+    for (Ref e : v.elements) count(e);
+  }
+  if (indeg[x] > 0) return true;
+  return std::any_of(indeg.begin(), indeg.end(), [](const auto& e) { return e.second > 1; });
+}
+
+}  // namespace
+
+// Thesis Def. 1.43 (i)–(vii): after rp.v := rc, the abstract predecessors of
+// rp (ra %$ rp) may reach everything rc leads to, and shapes that rc can
+// reach, or that the write creates, become possible from them. Where the
+// thesis asks for the fields of a cycle, F = {v} (vii) or ∅ is used, which
+// is more abstract and therefore sound.
+void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v) {
+  if (rc == kNull || rc == kNone) return;
+  const HeapValue* vc = s.find(rc);
+  if (!vc || !vc->isObject()) return;
+  std::vector<Ref> preds_of_rp;  // ra with ra %$ rp
+  for (const auto& [a, b] : s.preds.joins) {
+    if (a == rp) preds_of_rp.push_back(b);
+    if (b == rp) preds_of_rp.push_back(a);
+  }
+  std::set<Ref> from_rc = leadsTo(s, rc);
+  std::set<Ref> reach_rc = explicitReach(s, rc);
+  bool shape = explicitNonTree(s, rc);
+  bool abstract_shape = false;
+  std::optional<std::vector<state::FieldId>> cyc;
+  for (Ref x : reach_rc) {
+    if (s.joins(x, x)) abstract_shape = true;
+    if (const auto* fs = s.cyclic(x)) cyc = cyc ? std::vector<state::FieldId>{} : *fs;
+  }
+  for (Ref ra : preds_of_rp) {
+    for (Ref rb : from_rc) s.addJoins(ra, rb);  // (i)
+    if (shape || abstract_shape) s.addJoins(ra, ra);  // (ii), (iv)
+    if (shape) s.addCyclic(ra, {});  // (iii), with F = ∅
+    if (cyc) s.addCyclic(ra, *cyc);  // (v)
+  }
+  // (vi), (vii): new non-tree shapes and cycles through the written field.
+  std::vector<Ref> all;
+  for (const auto& [r, val] : s.heap)
+    if (val.isObject()) all.push_back(r);
+  for (Ref ra : all) {
+    std::set<Ref> from_ra = leadsTo(s, ra);
+    if (!from_ra.count(rp)) continue;
+    bool shares = std::any_of(from_ra.begin(), from_ra.end(), [&](Ref rb) { return from_rc.count(rb) > 0 && rb != rp; });
+    if (shares) s.addJoins(ra, ra);
+    if (from_rc.count(ra)) s.addCyclic(ra, {v});
+  }
+}
+
+StepResult evalLoadConstant(Ctx& c) {
+  auto index = static_cast<uint16_t>(c.insn.operand);
+  const classfile::ConstantPool& cp = c.method.owner().file().pool;
+  const classfile::CpEntry& e = cp.at(index);
+  switch (e.tag) {
+    case CpTag::Integer: c.push(c.newConst(cp.intValue(index))); break;
+    case CpTag::Long: c.pushWide(c.newConst(cp.longValue(index), 'J')); break;
+    case CpTag::Float: c.push(c.newFloat(cp.floatValue(index), 'F')); break;
+    case CpTag::Double: c.pushWide(c.newFloat(cp.doubleValue(index), 'D')); break;
+    case CpTag::String: {
+      std::string text = modifiedUtf8ToUtf8(cp.string(index));
+      state::TypeSystem& ts = c.ev.types();
+      state::TypeId string_type = ts.intern("java/lang/String");
+      Ref str = c.newObject(ts.exactly(string_type));
+      // Fill the model's char[] value when the String class has one.
+      const program::ClassInfo* string_class = c.ev.program().find("java/lang/String");
+      if (string_class && string_class->declaredField("value", "[C")) {
+        Ref len = c.newInt(Interval::point(static_cast<int64_t>(text.size())));
+        Ref arr = c.newObject(ts.exactly(ts.intern("[C")));
+        HeapValue& av = c.out.atMutable(arr);
+        av.kind = HeapValue::Kind::Array;
+        av.length = len;
+        if (static_cast<int64_t>(text.size()) <= c.ev.options().max_array_contents) {
+          av.has_elements = true;
+          std::vector<Ref> chars;
+          for (unsigned char ch : text) chars.push_back(c.newInt(Interval::point(ch), 'C'));
+          c.out.atMutable(arr).elements = chars;
+        }
+        c.out.atMutable(str).setField(ts.field("java/lang/String", "value", "[C", false), arr);
+      }
+      // String literals are interned: the object may be any other string.
+      for (const auto& [r, v] : c.in.heap)
+        if (v.isObject() && ts.contains(v.type, string_type)) c.out.addMaybeEqual(str, r);
+      c.push(str);
+      break;
+    }
+    case CpTag::Class: {
+      state::TypeSystem& ts = c.ev.types();
+      state::TypeId class_type = ts.intern("java/lang/Class");
+      Ref obj = c.newObject(ts.exactly(class_type));
+      for (const auto& [r, v] : c.in.heap)
+        if (v.isObject() && ts.contains(v.type, class_type)) c.out.addMaybeEqual(obj, r);
+      c.push(obj);
+      break;
+    }
+    default:
+      return unsupported(fmt::format("ldc of a constant of kind {}", classfile::cpTagName(e.tag)));
+  }
+  c.advance();
+  return c.finish();
+}
+
+StepResult evalField(Ctx& c) {
+  auto index = static_cast<uint16_t>(c.insn.operand);
+  classfile::MemberRef ref = c.method.owner().file().pool.memberRef(index);
+  auto op = static_cast<bytecode::FieldOp>(c.insn.info().sub);
+  bool is_static = op == bytecode::FieldOp::GetStatic || op == bytecode::FieldOp::PutStatic;
+  const program::ClassInfo* owner = c.ev.program().find(ref.owner);
+  if (!owner) return unsupported(fmt::format("class {} not found", ref.owner));
+  auto resolved = c.ev.program().resolveField(*owner, ref.name, ref.descriptor);
+  if (!resolved) return unsupported(fmt::format("field {}.{} not found (NoSuchFieldError)", ref.owner, ref.name));
+  state::TypeSystem& ts = c.ev.types();
+  state::FieldId f = ts.field(resolved->owner->name(), ref.name, ref.descriptor, is_static);
+  char prim = primOf(ref.descriptor);
+  bool wide = prim == 'J' || prim == 'D';
+  if (is_static) {
+    if (tracksInitialization(*resolved->owner)) {
+      if (auto r = requireInitialized(c, *resolved->owner)) return std::move(*r);
+      if (op == bytecode::FieldOp::GetStatic) {
+        Ref v = c.out.staticField(f);
+        JHALT_ASSERT(v != kNone, "static field of an initialised class missing");
+        c.pushValue(v, prim == 'L' ? 'A' : prim);
+      } else {
+        c.out.setStatic(f, c.popValue(wide ? prim : 'A'));
+      }
+    } else if (op == bytecode::FieldOp::GetStatic) {
+      // A static field of a library class: any value of its type.
+      Ref v = kNull;
+      if (prim == 'F' || prim == 'D') {
+        v = c.newFloat(std::nullopt, prim);
+      } else if (prim != 'L') {
+        v = c.newInt(Interval::ofType(prim), prim);
+      } else {
+        v = c.newObject(valuesOfType(c, ref.descriptor));
+        c.out.setMaybeExisting(v, true);
+      }
+      c.pushValue(v, wide ? prim : 'A');
+    } else {
+      return unsupported(fmt::format("write to static field {}.{} of a library class", ref.owner, ref.name));
+    }
+    c.advance();
+    return c.finish();
+  }
+  if (op == bytecode::FieldOp::GetField) {
+    Ref obj = c.peek(0);
+    if (auto r = requireNonNull(c, obj)) return std::move(*r);
+    const HeapValue& v = c.in.at(obj);
+    Ref x = v.field(f);
+    if (x == kNone) {
+      state::AbstractType types = prim == 'L' ? valuesOfType(c, ref.descriptor) : state::AbstractType{};
+      return refinedTo({state::realizeField(c.in, obj, f, prim, types, modelFieldNonNull(ts.fieldInfo(f)),
+                                            c.ev.alloc())},
+                       {obj});
+    }
+    c.pop();
+    c.pushValue(x, wide ? prim : 'A');
+  } else {
+    Ref obj = c.peekValue(wide ? 2 : 1, 'A');
+    if (auto r = requireNonNull(c, obj)) return std::move(*r);
+    if (auto eq = c.in.maybeEqualTo(obj); !eq.empty())
+      return refinedTo(state::refineEquality(c.in, obj, eq.front(), ts), {obj, eq.front()});
+    Ref val = c.popValue(wide ? prim : 'A');
+    c.pop();
+    addWritePredicates(c.out, obj, val, f);
+    c.out.atMutable(obj).setField(f, val);
+  }
+  c.advance();
+  return c.finish();
+}
+
+namespace {
+
+// Checks 0 <= index < length (refining as needed); nullopt when in bounds.
+std::optional<StepResult> checkBounds(Ctx& c, Ref arr, Ref idx) {
+  Interval i = c.in.intervalOf(idx);
+  Ref len = c.in.at(arr).length;
+  Interval l = c.in.intervalOf(len);
+  if (i.hi < 0 || (i.lo >= l.hi)) return raise(c, "java/lang/ArrayIndexOutOfBoundsException");
+  if (i.lo < 0) return refinedTo(state::refineInteger(c.in, idx, {Interval::atMost(-1), Interval::atLeast(0)}), {idx});
+  if (i.hi >= l.lo && !c.in.holds(idx, len, true)) {
+    // idx < len undecided: refine around a literal, else split.
+    if (l.isPoint()) return refinedTo(state::refineInteger(c.in, idx, {Interval::atMost(l.lo - 1), Interval::atLeast(l.lo)}), {idx});
+    if (i.isPoint()) return refinedTo(state::refineInteger(c.in, len, {Interval::atMost(i.lo), Interval::atLeast(i.lo + 1)}), {len});
+    if (c.in.split < 0) return refinedTo(state::booleanSplit(c.in), {idx, len});
+    if (c.in.split == 0) return raise(c, "java/lang/ArrayIndexOutOfBoundsException");
+  }
+  c.label.relations.push_back(Relation{idx, RelOp::Ge, kNone, 0});
+  c.label.relations.push_back(Relation{idx, RelOp::Lt, len});
+  c.out.addRelation(idx, len, true);
+  return std::nullopt;
+}
+
+char elementPrim(const std::string& array_type) {
+  char e = array_type.size() > 1 ? array_type[1] : 'L';
+  return e == '[' ? 'L' : e;
+}
+
+std::string elementDescriptor(const std::string& array_type) { return array_type.substr(1); }
+
+// The single array type of an array value (arrays are created with exact
+// types; an abstract one is refined by the caller).
+std::string arrayTypeName(Ctx& c, const HeapValue& v) {
+  state::TypeSystem& ts = c.ev.types();
+  for (const auto& b : v.type.bounds)
+    if (ts.isArray(b.type)) return ts.name(b.type);
+  return "[Ljava/lang/Object;";
+}
+
+}  // namespace
+
+StepResult evalArrayLoad(Ctx& c) {
+  char type = c.insn.info().type;
+  Ref idx = c.peek(0), arr = c.peek(1);
+  if (auto r = requireArray(c, arr)) return std::move(*r);
+  if (auto eq = c.in.maybeEqualTo(arr); !eq.empty() && type == 'A')
+    return refinedTo(state::refineEquality(c.in, arr, eq.front(), c.ev.types()), {arr, eq.front()});
+  if (auto r = checkBounds(c, arr, idx)) return std::move(*r);
+  const HeapValue& av = c.in.at(arr);
+  Interval i = c.in.intervalOf(idx);
+  std::string atype = arrayTypeName(c, av);
+  Ref value = kNone;
+  if (av.has_elements) {
+    if (!i.isPoint()) {
+      std::vector<Interval> parts;
+      for (int64_t k = std::max<int64_t>(i.lo, 0); k <= i.hi && k < static_cast<int64_t>(av.elements.size()); ++k)
+        parts.push_back(Interval::point(k));
+      return refinedTo(state::refineInteger(c.in, idx, parts), {idx});
+    }
+    value = av.elements[static_cast<size_t>(i.lo)];
+  } else if (type != 'A') {
+    char prim = elementPrim(atype);
+    if (prim == 'F' || prim == 'D')
+      value = c.newFloat(std::nullopt, prim);
+    else
+      value = c.newInt(Interval::ofType(prim == 'Z' ? 'Z' : prim), prim == 'J' ? 'J' : 'I');
+    c.label.computations.push_back(Computation{value, ArithOp::Unknown, kNone, kNone, 0, prim});
+  } else {
+    // Thesis Def. 1.49: a new reference for the element with the heap
+    // predicates that connect it to what the array may reach.
+    state::AbstractType et = valuesOfType(c, elementDescriptor(atype));
+    value = c.newObject(et);
+    State& s = c.out;
+    std::set<Ref> from_arr = explicitReach(c.in, arr);
+    for (Ref x : from_arr) {
+      for (const auto& [a, b] : c.in.preds.joins) {  // (3)
+        if (a == x) s.addJoins(value, b);
+        if (b == x) s.addJoins(value, a);
+      }
+      if (c.in.joins(x, x)) s.addJoins(value, value);  // (7)
+      if (const auto* fs = c.in.cyclic(x)) s.addCyclic(value, *fs);  // (8)
+      if (x != arr) {
+        s.addJoins(value, x);  // (6)
+        for (Ref z : c.in.maybeEqualTo(x)) s.addJoins(value, z);  // (5)
+      }
+    }
+    s.addJoins(value, arr);  // (4)
+    for (const auto& [a, b] : c.in.preds.joins) {  // (9)
+      if (a == arr && b != arr) s.addMaybeEqual(value, b);
+      if (b == arr && a != arr) s.addMaybeEqual(value, a);
+    }
+    if (!av.elements_non_null) s.setMaybeExisting(value, true);
+  }
+  c.pop();
+  c.pop();
+  c.pushValue(value, type == 'J' || type == 'D' ? type : 'A');
+  c.advance();
+  return c.finish();
+}
+
+StepResult evalArrayStore(Ctx& c) {
+  char type = c.insn.info().type;
+  bool wide = type == 'J' || type == 'D';
+  Ref val = c.peekValue(0, type);
+  Ref idx = c.peek(wide ? 2 : 1), arr = c.peek(wide ? 3 : 2);
+  if (auto r = requireArray(c, arr)) return std::move(*r);
+  if (auto eq = c.in.maybeEqualTo(arr); !eq.empty())
+    return refinedTo(state::refineEquality(c.in, arr, eq.front(), c.ev.types()), {arr, eq.front()});
+  if (auto r = checkBounds(c, arr, idx)) return std::move(*r);
+  const HeapValue& av = c.in.at(arr);
+  Interval i = c.in.intervalOf(idx);
+  if (type == 'A' && val != kNull) {
+    // ArrayStoreException unless the value fits the component type.
+    std::string atype = arrayTypeName(c, av);
+    state::AbstractType comp = valuesOfType(c, elementDescriptor(atype));
+    if (!c.ev.types().isSubset(c.in.at(val).type, comp))
+      return unsupported("aastore whose ArrayStoreException check cannot be decided");
+  }
+  if (av.has_elements && !i.isPoint()) {
+    std::vector<Interval> parts;
+    for (int64_t k = std::max<int64_t>(i.lo, 0); k <= i.hi && k < static_cast<int64_t>(av.elements.size()); ++k)
+      parts.push_back(Interval::point(k));
+    return refinedTo(state::refineInteger(c.in, idx, parts), {idx});
+  }
+  c.popValue(type);
+  c.pop();
+  c.pop();
+  if (av.has_elements) {
+    if (type == 'A') addWritePredicates(c.out, arr, val, 0);
+    c.out.atMutable(arr).elements[static_cast<size_t>(i.lo)] = val;
+  } else if (type == 'A' && val != kNull) {
+    // The array's unknown contents now include `val` (thesis Def. 1.46).
+    addWritePredicates(c.out, arr, val, 0);
+    for (Ref rb : explicitReach(c.out, val)) c.out.addJoins(arr, rb);
+    c.out.addJoins(arr, val);
+    c.out.atMutable(arr).elements_non_null = false;
+  }
+  c.advance();
+  return c.finish();
+}
+
+StepResult evalArrayLength(Ctx& c) {
+  Ref arr = c.peek(0);
+  if (auto r = requireArray(c, arr)) return std::move(*r);
+  c.pop();
+  c.push(c.in.at(arr).length);
+  c.advance();
+  return c.finish();
+}
+
+namespace {
+
+Ref defaultValue(Ctx& c, std::string_view descriptor) {
+  char p = primOf(descriptor);
+  if (p == 'L') return kNull;
+  if (p == 'F' || p == 'D') return c.newFloat(0.0, p);
+  return c.newConst(0, p == 'J' ? 'J' : 'I');
+}
+
+// A new array of exact type `atype` and length `len` (contents: default
+// values when the length is a small literal).
+Ref newArray(Ctx& c, const std::string& atype, Ref len) {
+  state::TypeSystem& ts = c.ev.types();
+  Ref arr = c.newObject(ts.exactly(ts.intern(atype)));
+  HeapValue& v = c.out.atMutable(arr);
+  v.kind = HeapValue::Kind::Array;
+  v.length = len;
+  Interval l = c.out.intervalOf(len);
+  if (l.isPoint() && l.lo <= c.ev.options().max_array_contents) {
+    std::vector<Ref> elems;
+    for (int64_t k = 0; k < l.lo; ++k) elems.push_back(defaultValue(c, elementDescriptor(atype)));
+    HeapValue& again = c.out.atMutable(arr);
+    again.has_elements = true;
+    again.elements = std::move(elems);
+  }
+  return arr;
+}
+
+}  // namespace
+
+StepResult evalNew(Ctx& c) {
+  auto index = static_cast<uint16_t>(c.insn.operand);
+  std::string_view name = c.method.owner().file().pool.className(index);
+  const program::ClassInfo* cls = c.ev.program().find(name);
+  if (!cls) return unsupported(fmt::format("class {} not found", name));
+  if (cls->file().access & (classfile::kAbstract | classfile::kInterface))
+    return unsupported(fmt::format("new of abstract class {} (InstantiationError)", name));
+  if (tracksInitialization(*cls))
+    if (auto r = requireInitialized(c, *cls)) return std::move(*r);
+  state::TypeSystem& ts = c.ev.types();
+  Ref obj = c.newObject(ts.exactly(ts.intern(name)));
+  for (const program::ClassInfo* k = cls; k != nullptr; k = k->super)
+    for (const auto& f : k->file().fields)
+      if (!(f.access & classfile::kStatic)) {
+        Ref d = defaultValue(c, f.descriptor);
+        c.out.atMutable(obj).setField(ts.field(k->name(), f.name, f.descriptor, false), d);
+      }
+  c.push(obj);
+  c.advance();
+  return c.finish();
+}
+
+StepResult evalNewArray(Ctx& c) {
+  const classfile::ConstantPool& cp = c.method.owner().file().pool;
+  int dims = c.insn.opcode == 0xc5 ? c.insn.operand2 : 1;
+  // Every dimension count must be non-negative (JVMS: NegativeArraySizeException).
+  for (int k = 0; k < dims; ++k) {
+    Ref n = c.peek(static_cast<size_t>(k));
+    Interval l = c.in.intervalOf(n);
+    if (l.hi < 0) return raise(c, "java/lang/NegativeArraySizeException");
+    if (l.lo < 0) return refinedTo(state::refineInteger(c.in, n, {Interval::atMost(-1), Interval::atLeast(0)}), {n});
+  }
+  std::string atype;
+  if (c.insn.opcode == 0xbc) {  // newarray
+    static constexpr const char* kPrim[] = {"", "", "", "", "[Z", "[C", "[F", "[D", "[B", "[S", "[I", "[J"};
+    atype = kPrim[c.insn.operand];
+  } else if (c.insn.opcode == 0xbd) {  // anewarray
+    std::string_view comp = cp.className(static_cast<uint16_t>(c.insn.operand));
+    atype = comp.starts_with('[') ? "[" + std::string(comp) : "[L" + std::string(comp) + ";";
+  } else {
+    atype = std::string(cp.className(static_cast<uint16_t>(c.insn.operand)));
+  }
+  std::vector<Ref> counts(static_cast<size_t>(dims));
+  for (int k = dims - 1; k >= 0; --k) counts[static_cast<size_t>(k)] = c.pop();
+  // Build the nested arrays bottom-up for literal counts; otherwise the outer
+  // array's elements are unknown but exist (all inner arrays are created).
+  std::function<Ref(size_t, const std::string&)> build = [&](size_t level, const std::string& t) -> Ref {
+    Ref arr = newArray(c, t, counts[level]);
+    if (level + 1 < counts.size()) {
+      HeapValue& v = c.out.atMutable(arr);
+      if (v.has_elements) {
+        std::vector<Ref> inner;
+        for (size_t k = 0; k < v.elements.size(); ++k) inner.push_back(build(level + 1, t.substr(1)));
+        c.out.atMutable(arr).elements = inner;
+      } else {
+        v.elements_non_null = true;
+      }
+    }
+    return arr;
+  };
+  c.push(build(0, atype));
+  c.advance();
+  return c.finish();
+}
+
+StepResult evalTypeCheck(Ctx& c) {
+  bool is_cast = c.insn.opcode == 0xc0;
+  Ref r = c.peek(0);
+  std::string_view target_name = c.method.owner().file().pool.className(static_cast<uint16_t>(c.insn.operand));
+  if (r != kNull && c.in.maybeExisting(r)) return refinedTo(state::refineExistence(c.in, r), {r});
+  bool instance = false;
+  if (r != kNull) {
+    state::TypeSystem& ts = c.ev.types();
+    state::TypeId target = ts.intern(target_name);
+    const state::AbstractType& t = c.in.at(r).type;
+    if (ts.allSubtypesOf(t, target)) {
+      instance = true;
+    } else if (ts.noneSubtypeOf(t, target)) {
+      instance = false;
+    } else {
+      return refinedTo(state::refineType(c.in, r, {ts.restrictTo(t, target), ts.exclude(t, target)}), {r});
+    }
+  }
+  if (is_cast) {
+    if (r != kNull && !instance) return raise(c, "java/lang/ClassCastException");
+  } else {
+    c.pop();
+    c.push(c.newConst(instance ? 1 : 0));
+  }
+  c.advance();
+  return c.finish();
+}
+
+StepResult evalMonitor(Ctx& c) {
+  if (auto r = requireNonNull(c, c.peek(0))) return std::move(*r);
+  c.pop();
+  c.advance();
+  return c.finish();
+}
+
+}  // namespace jhalt::seg::detail

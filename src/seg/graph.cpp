@@ -1,0 +1,144 @@
+#include "jhalt/seg/graph.h"
+
+#include <algorithm>
+
+#include "jhalt/util/error.h"
+
+namespace jhalt::seg {
+
+NodeId Graph::addNode(state::State s, NodeId parent) {
+  NodeId id = static_cast<NodeId>(nodes_.size());
+  Node n;
+  n.state = std::make_shared<const state::State>(std::move(s));
+  n.parent = parent;
+  nodes_.push_back(std::move(n));
+  return id;
+}
+
+EdgeId Graph::addEdge(Edge e) {
+  EdgeId id = static_cast<EdgeId>(edges_.size());
+  nodes_[e.from].out.push_back(id);
+  nodes_[e.to].in.push_back(id);
+  edges_.push_back(std::move(e));
+  return id;
+}
+
+void Graph::cutBelow(NodeId n) {
+  for (EdgeId e : nodes_[n].out) edges_[e].alive = false;
+  nodes_[n].out.clear();
+  // Mark what is still reachable from the root.
+  std::vector<bool> reach(nodes_.size(), false);
+  std::vector<NodeId> work{root()};
+  while (!work.empty()) {
+    NodeId x = work.back();
+    work.pop_back();
+    if (reach[x] || !nodes_[x].alive) continue;
+    reach[x] = true;
+    for (EdgeId e : nodes_[x].out)
+      if (edges_[e].alive) work.push_back(edges_[e].to);
+  }
+  for (NodeId x = 0; x < nodes_.size(); ++x) {
+    if (reach[x] || !nodes_[x].alive) continue;
+    nodes_[x].alive = false;
+    nodes_[x].state.reset();  // free memory of removed states
+    for (EdgeId e : nodes_[x].out) edges_[e].alive = false;
+    for (EdgeId e : nodes_[x].in) edges_[e].alive = false;
+  }
+  for (Node& node : nodes_) {
+    std::erase_if(node.out, [&](EdgeId e) { return !edges_[e].alive; });
+    std::erase_if(node.in, [&](EdgeId e) { return !edges_[e].alive; });
+  }
+}
+
+std::vector<NodeId> Graph::nodes() const {
+  std::vector<NodeId> out;
+  for (NodeId i = 0; i < nodes_.size(); ++i)
+    if (nodes_[i].alive) out.push_back(i);
+  return out;
+}
+
+std::vector<EdgeId> Graph::edges() const {
+  std::vector<EdgeId> out;
+  for (EdgeId i = 0; i < edges_.size(); ++i)
+    if (edges_[i].alive) out.push_back(i);
+  return out;
+}
+
+std::vector<EdgeId> Graph::outEdges(NodeId n) const { return nodes_[n].out; }
+std::vector<EdgeId> Graph::inEdges(NodeId n) const { return nodes_[n].in; }
+
+size_t Graph::liveNodes() const {
+  return static_cast<size_t>(std::count_if(nodes_.begin(), nodes_.end(), [](const Node& n) { return n.alive; }));
+}
+
+size_t Graph::liveEdges() const {
+  return static_cast<size_t>(std::count_if(edges_.begin(), edges_.end(), [](const Edge& e) { return e.alive; }));
+}
+
+std::vector<std::vector<NodeId>> Graph::cycles() const {
+  // Tarjan's algorithm, iterative.
+  const size_t n = nodes_.size();
+  std::vector<int> index(n, -1), low(n, 0);
+  std::vector<bool> on_stack(n, false);
+  std::vector<NodeId> stack;
+  std::vector<std::vector<NodeId>> result;
+  int counter = 0;
+  for (NodeId start = 0; start < n; ++start) {
+    if (!nodes_[start].alive || index[start] >= 0) continue;
+    std::vector<std::pair<NodeId, size_t>> call{{start, 0}};
+    index[start] = low[start] = counter++;
+    stack.push_back(start);
+    on_stack[start] = true;
+    while (!call.empty()) {
+      auto& [v, k] = call.back();
+      if (k < nodes_[v].out.size()) {
+        NodeId w = edges_[nodes_[v].out[k++]].to;
+        if (index[w] < 0) {
+          index[w] = low[w] = counter++;
+          stack.push_back(w);
+          on_stack[w] = true;
+          call.emplace_back(w, 0);
+        } else if (on_stack[w]) {
+          low[v] = std::min(low[v], index[w]);
+        }
+        continue;
+      }
+      if (low[v] == index[v]) {
+        std::vector<NodeId> comp;
+        NodeId w;
+        do {
+          w = stack.back();
+          stack.pop_back();
+          on_stack[w] = false;
+          comp.push_back(w);
+        } while (w != v);
+        bool self_loop = false;
+        for (EdgeId e : nodes_[v].out) self_loop |= edges_[e].to == v;
+        if (comp.size() > 1 || self_loop) {
+          std::sort(comp.begin(), comp.end());
+          result.push_back(std::move(comp));
+        }
+      }
+      NodeId done = v;
+      call.pop_back();
+      if (!call.empty()) low[call.back().first] = std::min(low[call.back().first], low[done]);
+    }
+  }
+  return result;
+}
+
+std::vector<NodeId> Graph::loopHeads() const {
+  std::vector<NodeId> heads;
+  for (const auto& comp : cycles()) {
+    for (NodeId v : comp)
+      for (EdgeId e : nodes_[v].in)
+        if (!std::binary_search(comp.begin(), comp.end(), edges_[e].from)) {
+          heads.push_back(v);
+          break;
+        }
+  }
+  std::sort(heads.begin(), heads.end());
+  return heads;
+}
+
+}  // namespace jhalt::seg

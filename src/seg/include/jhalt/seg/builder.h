@@ -1,0 +1,40 @@
+// Construction of symbolic execution graphs (thesis 002, Alg. 2): evaluate
+// or refine every leaf; at a repetition of an earlier state at a loop head,
+// draw an instance edge if the new state is an instance of the earlier one,
+// else replace the earlier state by the merge of both (ForceAbstraction).
+#pragma once
+
+#include <cstddef>
+#include <set>
+#include <string>
+
+#include "jhalt/seg/evaluator.h"
+#include "jhalt/seg/graph.h"
+
+namespace jhalt::seg {
+
+struct BuildOptions {
+  size_t max_nodes = 200000;       // resource limit (live and removed nodes)
+  double max_seconds = 10.0;       // resource limit
+  // Merges at one position that use the convex hull of integer intervals;
+  // later merges widen (thesis §1.7: bounded abstraction of integers).
+  uint32_t hull_merges = 2;
+  EvalOptions eval;
+};
+
+struct BuildResult {
+  enum class Status { Complete, Unsupported, ResourceLimit };
+  Status status = Status::Complete;
+  std::string reason;          // for Unsupported / ResourceLimit
+  NodeId failed_at = kNoNode;  // the state that could not be evaluated
+  double seconds = 0;
+  size_t evaluations = 0;
+  size_t merges = 0;
+  std::set<std::string> library_calls;
+};
+
+// Builds the graph for the start state `start` into `graph` (which must be
+// empty). The evaluator supplies program, types and fresh references.
+BuildResult buildGraph(Graph& graph, state::State start, Evaluator& evaluator, const BuildOptions& options);
+
+}  // namespace jhalt::seg

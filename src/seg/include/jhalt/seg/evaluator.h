@@ -1,0 +1,76 @@
+// Symbolic evaluation of one step of an abstract state (thesis 002, §1.6;
+// paper 000, §2.2). A step either evaluates the next instruction (one
+// evaluation successor, labelled with the relations checked and the
+// computations done) or, when the state lacks the information to do so,
+// refines it (several refinement successors, thesis §1.4).
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "jhalt/program/program.h"
+#include "jhalt/seg/label.h"
+#include "jhalt/state/state.h"
+
+namespace jhalt::seg {
+
+struct EvalOptions {
+  // Arrays of a literal length up to this keep their contents (thesis §1.1:
+  // contents only for literal lengths).
+  int64_t max_array_contents = 32;
+};
+
+struct Successor {
+  enum class Kind : uint8_t { Eval, Refine };
+  Kind kind = Kind::Eval;
+  state::State state;
+  EvalLabel label;           // Eval
+  std::vector<Ref> refined;  // Refine: the references the case analysis was on
+};
+
+struct StepResult {
+  bool unsupported = false;
+  std::string reason;  // for unsupported steps: one line for the user
+  std::vector<Successor> successors;
+};
+
+class Evaluator {
+ public:
+  Evaluator(program::Program& program, state::TypeSystem& types, state::RefAllocator& alloc,
+            EvalOptions options = {});
+
+  StepResult step(const state::State& s);
+
+  // Entry states (issue: TPDB convention and arbitrary methods).
+  // main(String[]): args is a non-null array of non-null strings of any
+  // length; the main class is initialised first, as the JVM does.
+  state::State mainEntry(const program::MethodInfo& main);
+  // Any method: integers of their type's range, references possibly null,
+  // tree-shaped and unshared (paper 000, §2.1); `this` is non-null.
+  state::State methodEntry(const program::MethodInfo& method);
+
+  // Library methods called without their code being analysed.
+  const std::set<std::string>& libraryCalls() const { return library_calls_; }
+
+  program::Program& program() { return program_; }
+  state::TypeSystem& types() { return types_; }
+  state::RefAllocator& alloc() { return alloc_; }
+  const EvalOptions& options() const { return options_; }
+  void noteLibraryCall(const std::string& m) { library_calls_.insert(m); }
+  // Application and model classes: the closed world in which virtual calls
+  // are dispatched (thesis §1.3: the set of classes is fixed).
+  const std::vector<const program::ClassInfo*>& knownClasses();
+
+ private:
+  program::Program& program_;
+  state::TypeSystem& types_;
+  state::RefAllocator& alloc_;
+  EvalOptions options_;
+  std::set<std::string> library_calls_;
+  std::vector<const program::ClassInfo*> known_classes_;
+  bool known_classes_loaded_ = false;
+};
+
+}  // namespace jhalt::seg

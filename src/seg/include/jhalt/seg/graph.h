@@ -1,0 +1,79 @@
+// Symbolic execution graphs (thesis 002, Def. 1.51; paper 000, Def. 3):
+// nodes are abstract states; edges are evaluation edges (labelled with
+// relations and computations), refinement edges (labelled with the refined
+// references) and instance edges (s ⊑ s', with the correspondence of
+// references). Every cycle passes an evaluation edge; leaves are program ends.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "jhalt/seg/label.h"
+#include "jhalt/state/state.h"
+
+namespace jhalt::seg {
+
+using NodeId = uint32_t;
+using EdgeId = uint32_t;
+inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
+
+enum class EdgeKind : uint8_t { Eval, Refine, Instance };
+
+struct Edge {
+  NodeId from = kNoNode;
+  NodeId to = kNoNode;
+  EdgeKind kind = EdgeKind::Eval;
+  EvalLabel label;                             // Eval
+  std::vector<Ref> refined;                    // Refine
+  std::vector<std::pair<Ref, Ref>> instance;   // Instance: (ref of `from`, ref of `to`)
+  bool alive = true;
+};
+
+struct Node {
+  std::shared_ptr<const state::State> state;
+  std::vector<EdgeId> out;
+  std::vector<EdgeId> in;
+  NodeId parent = kNoNode;  // the node it was created from (for repetition search)
+  uint32_t merges = 0;      // abstraction steps in its lineage at its position
+  bool alive = true;
+};
+
+class Graph {
+ public:
+  NodeId addNode(state::State s, NodeId parent);
+  EdgeId addEdge(Edge e);
+  // Removes the outgoing edges of `n` and every node that is then no longer
+  // reachable from the root (ForceAbstraction, thesis Alg. 2).
+  void cutBelow(NodeId n);
+
+  NodeId root() const { return 0; }
+  const Node& node(NodeId n) const { return nodes_[n]; }
+  Node& node(NodeId n) { return nodes_[n]; }
+  const Edge& edge(EdgeId e) const { return edges_[e]; }
+  size_t nodeSlots() const { return nodes_.size(); }
+  size_t edgeSlots() const { return edges_.size(); }
+  const state::State& state(NodeId n) const { return *nodes_[n].state; }
+
+  // Live nodes and edges.
+  std::vector<NodeId> nodes() const;
+  std::vector<EdgeId> edges() const;
+  std::vector<EdgeId> outEdges(NodeId n) const;
+  std::vector<EdgeId> inEdges(NodeId n) const;
+  size_t liveNodes() const;
+  size_t liveEdges() const;
+
+  // Strongly connected components with at least one edge (cycles), each a
+  // sorted list of nodes, and the loop-head nodes: nodes of such a component
+  // with a predecessor outside it (paper 000, §4.2).
+  std::vector<std::vector<NodeId>> cycles() const;
+  std::vector<NodeId> loopHeads() const;
+
+ private:
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+};
+
+}  // namespace jhalt::seg

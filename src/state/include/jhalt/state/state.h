@@ -1,0 +1,175 @@
+// Abstract states (thesis 002, Def. 1.1) with heap predicates (Def. 1.3).
+//
+//   States = CallStack × Heap × Types × HeapPredicates × StaticFields ×
+//            Exception × InitializedClasses × SplitResults
+//
+// Every local variable, operand-stack entry, field and static field holds a
+// reference; integers and floats live on the heap like objects, so that the
+// same reference at two positions means the same value (Def. 1.10(k)).
+// References are single-static-assignment within one graph: a fresh one is
+// created for every new value, so edge labels can name values.
+// States are plain values; the graph shares them through shared_ptr<const>.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "jhalt/state/interval.h"
+#include "jhalt/state/types.h"
+
+namespace jhalt::program {
+class MethodInfo;
+}
+
+namespace jhalt::state {
+
+using Ref = uint32_t;
+inline constexpr Ref kNull = 0;
+// An unused local variable, the second slot of a long/double, or "no
+// exception" (⊥).
+inline constexpr Ref kNone = 0xFFFFFFFFu;
+
+// Heap values (Def. 1.1: Instances ∪ Arrays ∪ Integers ∪ Floats). An object
+// whose field map is empty and whose type may be an array is the thesis'
+// "instance with dom(f) = ∅": nothing but its type is known.
+struct HeapValue {
+  enum class Kind : uint8_t { Integer, Float, Instance, Array };
+  Kind kind = Kind::Integer;
+  char prim = 'I';                 // Integer: I J S B C Z; Float: F D
+  Interval interval;               // Integer
+  std::optional<double> literal;   // Float: nullopt is ⊥ (any value)
+  AbstractType type;               // Instance, Array
+  std::vector<std::pair<FieldId, Ref>> fields;  // Instance, sorted by FieldId
+  Ref length = kNull;              // Array: reference to an Integer
+  bool has_elements = false;       // Array: contents known (literal length)
+  std::vector<Ref> elements;       // Array: one per index if has_elements
+  // Extension for entry states: every element is a non-null object (the
+  // JVM guarantees this for the String[] of main). Reading an element then
+  // yields an existing object.
+  bool elements_non_null = false;
+
+  bool isObject() const { return kind == Kind::Instance || kind == Kind::Array; }
+  Ref field(FieldId f) const;  // kNone if not represented
+  void setField(FieldId f, Ref r);
+
+  static HeapValue integer(Interval iv, char prim = 'I');
+  static HeapValue floating(std::optional<double> v, char prim = 'D');
+  static HeapValue object(AbstractType t);  // no fields known
+};
+
+enum class InitStatus : uint8_t { No, Running, Yes };
+
+struct Frame {
+  const program::MethodInfo* method = nullptr;
+  uint32_t pc = 0;                // offset of the next instruction
+  std::vector<Ref> locals;        // one per slot; long/double: value, then kNone
+  std::vector<Ref> stack;         // bottom first; long/double: value, then kNone
+  bool operator==(const Frame&) const = default;
+};
+
+// Heap predicates (Def. 1.3). Pairs are normalized (first <= second) and
+// kept sorted and unique.
+struct HeapPredicates {
+  std::vector<std::pair<Ref, Ref>> maybe_equal;            // r =? r' (r != r')
+  std::vector<std::pair<Ref, Ref>> joins;                  // r %$ r'
+  std::vector<std::pair<Ref, std::vector<FieldId>>> cyclic;  // r ⟲F, F sorted
+  std::vector<Ref> maybe_existing;                         // r?
+  bool operator==(const HeapPredicates&) const = default;
+};
+
+// A known relation a < b (strict) or a <= b between two integer references.
+// An extension of the thesis' states (which relate integers only through
+// intervals): conditions decided by a split are remembered, so that e.g. an
+// array access guarded by `i < a.length` is not split again. Kept sound by
+// merge (only relations both states satisfy) and the instance check (every
+// relation of the abstract state must hold in the instance).
+struct IntRelation {
+  Ref a;
+  Ref b;
+  bool strict;
+  auto operator<=>(const IntRelation&) const = default;
+};
+
+class State {
+ public:
+  std::vector<Frame> frames;  // frames[0] is the topmost (current) frame
+  std::vector<std::pair<Ref, HeapValue>> heap;  // sorted by Ref
+  HeapPredicates preds;
+  std::vector<IntRelation> relations;            // sorted, unique
+  std::vector<std::pair<FieldId, Ref>> statics;  // sorted by FieldId
+  Ref exception = kNone;                         // kNone: ⊥
+  std::vector<std::pair<TypeId, InitStatus>> init;  // sorted; absent: see initStatus
+  int8_t split = -1;  // split result (Def. 1.18): -1 none, else the case taken
+  // At a program end (empty call stack): the value the entry method
+  // returned, kNone for void or an exception. Not part of the thesis' states;
+  // kept for reports and for checking results against the JVM.
+  Ref result = kNone;
+
+  // --- heap ---
+  const HeapValue* find(Ref r) const;
+  HeapValue* findMutable(Ref r);
+  const HeapValue& at(Ref r) const;  // asserts presence
+  HeapValue& atMutable(Ref r);
+  void put(Ref r, HeapValue v);
+  void erase(Ref r);
+  bool isInteger(Ref r) const;
+  Interval intervalOf(Ref r) const;  // asserts an Integer
+
+  // --- predicates ---
+  bool maybeExisting(Ref r) const;
+  void setMaybeExisting(Ref r, bool on);
+  bool maybeEqual(Ref a, Ref b) const;
+  void addMaybeEqual(Ref a, Ref b);
+  void removeMaybeEqual(Ref a, Ref b);
+  bool joins(Ref a, Ref b) const;
+  void addJoins(Ref a, Ref b);
+  const std::vector<FieldId>* cyclic(Ref r) const;
+  // Adds r ⟲F; with an existing r ⟲F' the result is r ⟲(F ∩ F') (Def. 1.43).
+  void addCyclic(Ref r, std::vector<FieldId> fields);
+  // References r' with r =? r'.
+  std::vector<Ref> maybeEqualTo(Ref r) const;
+
+  // --- integer relations ---
+  void addRelation(Ref a, Ref b, bool strict);
+  // a < b (strict) or a <= b, from a known relation or the intervals.
+  bool holds(Ref a, Ref b, bool strict) const;
+
+  // --- static fields, classes ---
+  Ref staticField(FieldId f) const;  // kNone if absent
+  void setStatic(FieldId f, Ref r);
+  InitStatus initStatus(TypeId cls) const;  // absent: No
+  void setInit(TypeId cls, InitStatus s);
+
+  // --- frames ---
+  Frame& top() { return frames.front(); }
+  const Frame& top() const { return frames.front(); }
+  bool finished() const { return frames.empty(); }  // a program end
+
+  // Replaces every occurrence of `from` by `to` (Def. 1.15) in frames,
+  // fields, array contents, statics, the exception and the predicates.
+  void replace(Ref from, Ref to);
+  // All references occurring in frames, statics and the exception.
+  std::vector<Ref> roots() const;
+  // Removes heap entries and predicates of references no longer reachable.
+  void collectGarbage();
+  // Largest reference used (for choosing fresh ones).
+  Ref maxRef() const;
+
+  bool operator==(const State&) const = default;
+};
+
+// Allocates fresh references for one graph (single static assignment).
+class RefAllocator {
+ public:
+  explicit RefAllocator(Ref first = 1) : next_(first) {}
+  Ref fresh() { return next_++; }
+  Ref peek() const { return next_; }
+
+ private:
+  Ref next_;
+};
+
+}  // namespace jhalt::state

@@ -1,0 +1,96 @@
+// Types and field identifiers of abstract states (thesis 002, Def. 1.1:
+// Types, FieldIDs). Type and field names are interned to small integers;
+// an abstract type is a finite union of type bounds, each either one exact
+// type or all subtypes of a type minus the subtypes of some excluded types.
+// The thesis uses explicit finite sets of types (Ch. 2.1 expands them
+// lazily); the bounds here describe the same sets without enumerating every
+// class of the JDK.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "jhalt/program/program.h"
+
+namespace jhalt::state {
+
+using TypeId = uint32_t;   // interned internal class name or array descriptor
+using FieldId = uint32_t;  // interned field identifier (class, name, descriptor)
+
+struct TypeBound {
+  TypeId type = 0;
+  bool exact = false;              // exactly `type`; otherwise any subtype of it
+  std::vector<TypeId> excluded;    // minus the subtypes of these (sorted)
+  bool operator==(const TypeBound&) const = default;
+};
+
+// A set of possible runtime types of an object or array (never contains
+// primitive types: those only occur as array elements, e.g. `[I`).
+struct AbstractType {
+  std::vector<TypeBound> bounds;  // union; empty = no possible type
+  bool empty() const { return bounds.empty(); }
+  bool operator==(const AbstractType&) const = default;
+};
+
+struct FieldInfo {
+  std::string owner;       // declaring class
+  std::string name;
+  std::string descriptor;  // field descriptor, e.g. I or Ljava/lang/String;
+  bool isStatic = false;
+  char kind() const { return descriptor[0]; }  // I J F D Z B C S L [
+  bool isReference() const { return kind() == 'L' || kind() == '['; }
+};
+
+// Interning and subtype queries, backed by the program model. One per
+// analysis; not thread-safe.
+class TypeSystem {
+ public:
+  explicit TypeSystem(program::Program& program);
+
+  TypeId intern(std::string_view type_name);
+  const std::string& name(TypeId id) const { return names_[id]; }
+  FieldId field(std::string_view owner, std::string_view name, std::string_view descriptor, bool is_static);
+  const FieldInfo& fieldInfo(FieldId id) const { return fields_[id]; }
+
+  // t1 <: t2 (reflexive; JVMS §6.5 checkcast rules). Missing classes make
+  // the answer conservative: false for `isSubtype`, true for `mayOverlap`.
+  bool isSubtype(TypeId t1, TypeId t2);
+  bool isInterface(TypeId t);
+  bool isAbstractClass(TypeId t);  // abstract class or interface
+  bool isArray(TypeId t) const { return !names_[t].empty() && names_[t][0] == '['; }
+
+  // Abstract types.
+  AbstractType exactly(TypeId t) { return AbstractType{{TypeBound{t, true, {}}}}; }
+  AbstractType subtypesOf(TypeId t) { return AbstractType{{TypeBound{t, false, {}}}}; }
+  bool contains(const AbstractType& a, TypeId concrete);
+  // a ⊆ b (sufficient check; false when unsure).
+  bool isSubset(const AbstractType& a, const AbstractType& b);
+  AbstractType unite(const AbstractType& a, const AbstractType& b);
+  // The part of `a` whose types are subtypes of `t`, and the part that is not.
+  AbstractType restrictTo(const AbstractType& a, TypeId t);
+  AbstractType exclude(const AbstractType& a, TypeId t);
+  // True if every type in `a` is a subtype of `t` / none is.
+  bool allSubtypesOf(const AbstractType& a, TypeId t);
+  bool noneSubtypeOf(const AbstractType& a, TypeId t);
+  // A concrete (non-abstract) type in `a`, for witnesses; 0 if none known.
+  TypeId someConcrete(const AbstractType& a);
+  std::string describe(const AbstractType& a) const;
+
+  program::Program& program() { return program_; }
+
+ private:
+  bool boundContains(const TypeBound& b, TypeId t);
+  bool boundEmpty(const TypeBound& b);
+
+  program::Program& program_;
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, TypeId> ids_;
+  std::vector<FieldInfo> fields_;
+  std::unordered_map<std::string, FieldId> field_ids_;
+  std::unordered_map<uint64_t, bool> subtype_cache_;
+};
+
+}  // namespace jhalt::state

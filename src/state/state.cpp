@@ -1,0 +1,321 @@
+#include "jhalt/state/state.h"
+
+#include <algorithm>
+
+#include "jhalt/util/error.h"
+
+namespace jhalt::state {
+namespace {
+
+template <class V, class K>
+auto lowerBound(V& v, const K& key) {
+  return std::lower_bound(v.begin(), v.end(), key, [](const auto& e, const K& k) { return e.first < k; });
+}
+
+std::pair<Ref, Ref> normalized(Ref a, Ref b) { return a <= b ? std::pair{a, b} : std::pair{b, a}; }
+
+template <class T>
+void insertSorted(std::vector<T>& v, const T& x) {
+  auto it = std::lower_bound(v.begin(), v.end(), x);
+  if (it == v.end() || !(*it == x)) v.insert(it, x);
+}
+
+}  // namespace
+
+Ref HeapValue::field(FieldId f) const {
+  auto it = std::lower_bound(fields.begin(), fields.end(), f,
+                             [](const auto& e, FieldId k) { return e.first < k; });
+  return it != fields.end() && it->first == f ? it->second : kNone;
+}
+
+void HeapValue::setField(FieldId f, Ref r) {
+  auto it = std::lower_bound(fields.begin(), fields.end(), f,
+                             [](const auto& e, FieldId k) { return e.first < k; });
+  if (it != fields.end() && it->first == f)
+    it->second = r;
+  else
+    fields.insert(it, {f, r});
+}
+
+HeapValue HeapValue::integer(Interval iv, char prim) {
+  HeapValue v;
+  v.kind = Kind::Integer;
+  v.prim = prim;
+  v.interval = iv;
+  return v;
+}
+
+HeapValue HeapValue::floating(std::optional<double> lit, char prim) {
+  HeapValue v;
+  v.kind = Kind::Float;
+  v.prim = prim;
+  v.literal = lit;
+  return v;
+}
+
+HeapValue HeapValue::object(AbstractType t) {
+  HeapValue v;
+  v.kind = Kind::Instance;
+  v.type = std::move(t);
+  return v;
+}
+
+const HeapValue* State::find(Ref r) const {
+  auto it = lowerBound(heap, r);
+  return it != heap.end() && it->first == r ? &it->second : nullptr;
+}
+
+HeapValue* State::findMutable(Ref r) {
+  auto it = lowerBound(heap, r);
+  return it != heap.end() && it->first == r ? &it->second : nullptr;
+}
+
+const HeapValue& State::at(Ref r) const {
+  const HeapValue* v = find(r);
+  JHALT_ASSERT(v != nullptr, "reference without heap value");
+  return *v;
+}
+
+HeapValue& State::atMutable(Ref r) {
+  HeapValue* v = findMutable(r);
+  JHALT_ASSERT(v != nullptr, "reference without heap value");
+  return *v;
+}
+
+void State::put(Ref r, HeapValue v) {
+  JHALT_ASSERT(r != kNull && r != kNone, "null has no heap value");
+  auto it = lowerBound(heap, r);
+  if (it != heap.end() && it->first == r)
+    it->second = std::move(v);
+  else
+    heap.insert(it, {r, std::move(v)});
+}
+
+void State::erase(Ref r) {
+  auto it = lowerBound(heap, r);
+  if (it != heap.end() && it->first == r) heap.erase(it);
+}
+
+bool State::isInteger(Ref r) const {
+  const HeapValue* v = find(r);
+  return v != nullptr && v->kind == HeapValue::Kind::Integer;
+}
+
+Interval State::intervalOf(Ref r) const {
+  const HeapValue& v = at(r);
+  JHALT_ASSERT(v.kind == HeapValue::Kind::Integer, "not an integer");
+  return v.interval;
+}
+
+bool State::maybeExisting(Ref r) const {
+  return std::binary_search(preds.maybe_existing.begin(), preds.maybe_existing.end(), r);
+}
+
+void State::setMaybeExisting(Ref r, bool on) {
+  auto& v = preds.maybe_existing;
+  auto it = std::lower_bound(v.begin(), v.end(), r);
+  bool present = it != v.end() && *it == r;
+  if (on && !present) v.insert(it, r);
+  if (!on && present) v.erase(it);
+}
+
+bool State::maybeEqual(Ref a, Ref b) const {
+  return a != b && std::binary_search(preds.maybe_equal.begin(), preds.maybe_equal.end(), normalized(a, b));
+}
+
+void State::addMaybeEqual(Ref a, Ref b) {
+  if (a == b || a == kNull || b == kNull) return;
+  insertSorted(preds.maybe_equal, normalized(a, b));
+}
+
+void State::removeMaybeEqual(Ref a, Ref b) {
+  auto& v = preds.maybe_equal;
+  auto key = normalized(a, b);
+  auto it = std::lower_bound(v.begin(), v.end(), key);
+  if (it != v.end() && *it == key) v.erase(it);
+}
+
+bool State::joins(Ref a, Ref b) const {
+  return std::binary_search(preds.joins.begin(), preds.joins.end(), normalized(a, b));
+}
+
+void State::addJoins(Ref a, Ref b) {
+  if (a == kNull || b == kNull) return;
+  insertSorted(preds.joins, normalized(a, b));
+}
+
+const std::vector<FieldId>* State::cyclic(Ref r) const {
+  auto it = lowerBound(preds.cyclic, r);
+  return it != preds.cyclic.end() && it->first == r ? &it->second : nullptr;
+}
+
+void State::addCyclic(Ref r, std::vector<FieldId> fields) {
+  if (r == kNull) return;
+  std::sort(fields.begin(), fields.end());
+  fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
+  auto it = lowerBound(preds.cyclic, r);
+  if (it != preds.cyclic.end() && it->first == r) {
+    std::vector<FieldId> both;
+    std::set_intersection(it->second.begin(), it->second.end(), fields.begin(), fields.end(),
+                          std::back_inserter(both));
+    it->second = std::move(both);
+  } else {
+    preds.cyclic.insert(it, {r, std::move(fields)});
+  }
+}
+
+std::vector<Ref> State::maybeEqualTo(Ref r) const {
+  std::vector<Ref> out;
+  for (const auto& [a, b] : preds.maybe_equal) {
+    if (a == r) out.push_back(b);
+    if (b == r) out.push_back(a);
+  }
+  return out;
+}
+
+void State::addRelation(Ref a, Ref b, bool strict) {
+  if (a == b || holds(a, b, strict)) return;
+  IntRelation r{a, b, strict};
+  // A strict relation subsumes the non-strict one.
+  if (strict) std::erase(relations, IntRelation{a, b, false});
+  insertSorted(relations, r);
+}
+
+bool State::holds(Ref a, Ref b, bool strict) const {
+  if (a == b) return !strict;
+  if (std::binary_search(relations.begin(), relations.end(), IntRelation{a, b, true})) return true;
+  if (!strict && std::binary_search(relations.begin(), relations.end(), IntRelation{a, b, false})) return true;
+  const HeapValue* va = find(a);
+  const HeapValue* vb = find(b);
+  if (!va || !vb || va->kind != HeapValue::Kind::Integer || vb->kind != HeapValue::Kind::Integer) return false;
+  return strict ? va->interval.hi < vb->interval.lo : va->interval.hi <= vb->interval.lo;
+}
+
+Ref State::staticField(FieldId f) const {
+  auto it = std::lower_bound(statics.begin(), statics.end(), f,
+                             [](const auto& e, FieldId k) { return e.first < k; });
+  return it != statics.end() && it->first == f ? it->second : kNone;
+}
+
+void State::setStatic(FieldId f, Ref r) {
+  auto it = std::lower_bound(statics.begin(), statics.end(), f,
+                             [](const auto& e, FieldId k) { return e.first < k; });
+  if (it != statics.end() && it->first == f)
+    it->second = r;
+  else
+    statics.insert(it, {f, r});
+}
+
+InitStatus State::initStatus(TypeId cls) const {
+  auto it = std::lower_bound(init.begin(), init.end(), cls,
+                             [](const auto& e, TypeId k) { return e.first < k; });
+  return it != init.end() && it->first == cls ? it->second : InitStatus::No;
+}
+
+void State::setInit(TypeId cls, InitStatus s) {
+  auto it = std::lower_bound(init.begin(), init.end(), cls,
+                             [](const auto& e, TypeId k) { return e.first < k; });
+  bool present = it != init.end() && it->first == cls;
+  if (s == InitStatus::No) {  // the default is not stored, so equal states compare equal
+    if (present) init.erase(it);
+  } else if (present) {
+    it->second = s;
+  } else {
+    init.insert(it, {cls, s});
+  }
+}
+
+void State::replace(Ref from, Ref to) {
+  if (from == to) return;
+  auto sub = [&](Ref& r) {
+    if (r == from) r = to;
+  };
+  for (Frame& f : frames) {
+    for (Ref& r : f.locals) sub(r);
+    for (Ref& r : f.stack) sub(r);
+  }
+  for (auto& [ref, v] : heap) {
+    for (auto& fr : v.fields) sub(fr.second);
+    for (Ref& e : v.elements) sub(e);
+    sub(v.length);
+  }
+  for (auto& s : statics) sub(s.second);
+  sub(exception);
+  sub(result);
+  // The heap entry of `from` moves to `to` unless `to` already has one.
+  if (from != kNull && to != kNull) {
+    auto it = lowerBound(heap, from);
+    if (it != heap.end() && it->first == from) {
+      HeapValue v = std::move(it->second);
+      heap.erase(it);
+      if (find(to) == nullptr) put(to, std::move(v));
+    }
+  } else if (from != kNull) {
+    erase(from);
+  }
+  // Predicates: rename; predicates involving null disappear.
+  HeapPredicates old = std::move(preds);
+  preds = HeapPredicates{};
+  auto ren = [&](Ref r) { return r == from ? to : r; };
+  for (auto [a, b] : old.maybe_equal) addMaybeEqual(ren(a), ren(b));
+  for (auto [a, b] : old.joins) addJoins(ren(a), ren(b));
+  for (auto& [r, fs] : old.cyclic) addCyclic(ren(r), fs);
+  for (Ref r : old.maybe_existing)
+    if (ren(r) != kNull) setMaybeExisting(ren(r), true);
+  std::vector<IntRelation> old_rel = std::move(relations);
+  relations.clear();
+  for (const IntRelation& r : old_rel)
+    if (ren(r.a) != kNull && ren(r.b) != kNull && ren(r.a) != ren(r.b)) insertSorted(relations, IntRelation{ren(r.a), ren(r.b), r.strict});
+}
+
+std::vector<Ref> State::roots() const {
+  std::vector<Ref> out;
+  for (const Frame& f : frames) {
+    for (Ref r : f.locals)
+      if (r != kNone) out.push_back(r);
+    for (Ref r : f.stack)
+      if (r != kNone) out.push_back(r);
+  }
+  for (const auto& s : statics) out.push_back(s.second);
+  if (exception != kNone) out.push_back(exception);
+  if (result != kNone) out.push_back(result);
+  return out;
+}
+
+void State::collectGarbage() {
+  std::vector<Ref> reachable;
+  std::vector<Ref> work = roots();
+  while (!work.empty()) {
+    Ref r = work.back();
+    work.pop_back();
+    if (r == kNull || r == kNone) continue;
+    auto it = std::lower_bound(reachable.begin(), reachable.end(), r);
+    if (it != reachable.end() && *it == r) continue;
+    reachable.insert(it, r);
+    if (const HeapValue* v = find(r)) {
+      for (const auto& f : v->fields) work.push_back(f.second);
+      for (Ref e : v->elements) work.push_back(e);
+      if (v->kind == HeapValue::Kind::Array) work.push_back(v->length);
+    }
+  }
+  auto live = [&](Ref r) { return std::binary_search(reachable.begin(), reachable.end(), r); };
+  std::erase_if(heap, [&](const auto& e) { return !live(e.first); });
+  std::erase_if(preds.maybe_equal, [&](const auto& p) { return !live(p.first) || !live(p.second); });
+  std::erase_if(preds.joins, [&](const auto& p) { return !live(p.first) || !live(p.second); });
+  std::erase_if(preds.cyclic, [&](const auto& p) { return !live(p.first); });
+  std::erase_if(preds.maybe_existing, [&](Ref r) { return !live(r); });
+  std::erase_if(relations, [&](const IntRelation& r) { return !live(r.a) || !live(r.b); });
+}
+
+Ref State::maxRef() const {
+  Ref m = 0;
+  for (Ref r : roots())
+    if (r != kNone) m = std::max(m, r);
+  for (const auto& [r, v] : heap) {
+    m = std::max(m, r);
+    for (const auto& f : v.fields) m = std::max(m, f.second);
+  }
+  return m;
+}
+
+}  // namespace jhalt::state

@@ -1,0 +1,74 @@
+// `jhalt graph PATH`: builds the symbolic execution graph of the entry.
+#include <fstream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "analysis_common.h"
+#include "commands.h"
+#include "jhalt/seg/builder.h"
+#include "jhalt/seg/dot.h"
+#include "jhalt/state/print.h"
+#include "jhalt/util/error.h"
+
+namespace jhalt::cli {
+
+void addGraph(CLI::App& app, Action& run) {
+  struct Flags {
+    EntryFlags entry;
+    std::string dot;
+    bool stats = false;
+    size_t max_states = 200000;
+    double timeout = 10;
+  };
+  auto flags = std::make_shared<Flags>();
+  CLI::App* cmd = app.add_subcommand(
+      "graph", "Build the symbolic execution graph of the entry and print its size. Exit 0 when the "
+               "graph is complete, 4 when it could not be built (unsupported feature, recursion, limit)");
+  flags->entry.addTo(cmd);
+  cmd->add_option("--dot", flags->dot, "Write the graph in Graphviz format to this file");
+  cmd->add_flag("--stats", flags->stats, "Also print statistics (evaluations, merges, library calls)");
+  cmd->add_option("--max-states", flags->max_states, "Resource limit on the number of states")->capture_default_str();
+  cmd->add_option("--timeout", flags->timeout, "Resource limit in seconds")->capture_default_str();
+  cmd->callback([flags, &run] {
+    run = [flags] {
+      Analysis a = setUpAnalysis(flags->entry);
+      state::TypeSystem types(*a.program);
+      state::RefAllocator alloc;
+      seg::BuildOptions options;
+      options.max_nodes = flags->max_states;
+      options.max_seconds = flags->timeout;
+      seg::Evaluator ev(*a.program, types, alloc, options.eval);
+      state::State start = a.main_convention ? ev.mainEntry(*a.entry) : ev.methodEntry(*a.entry);
+      seg::Graph g;
+      seg::BuildResult r = seg::buildGraph(g, std::move(start), ev, options);
+      size_t sccs = g.cycles().size();
+      fmt::print("graph of {}: {} states, {} edges, {} SCCs, {} loop heads, {:.1f} ms\n", a.entry->qualifiedName(),
+                 g.liveNodes(), g.liveEdges(), sccs, g.loopHeads().size(), r.seconds * 1000);
+      if (flags->stats) {
+        fmt::print("evaluations: {}, merges: {}\n", r.evaluations, r.merges);
+        for (const auto& call : r.library_calls) fmt::print("library call (not analysed): {}\n", call);
+      }
+      if (!flags->dot.empty()) {
+        std::ofstream out(flags->dot);
+        if (!out) throw InputError(flags->dot, "cannot write file");
+        out << seg::toDot(g, types);
+      }
+      if (r.status != seg::BuildResult::Status::Complete) {
+        std::string where;
+        if (r.failed_at != seg::kNoNode && g.node(r.failed_at).alive) {
+          const state::State& s = g.state(r.failed_at);
+          if (!s.frames.empty())
+            where = fmt::format(" at {} offset {} (line {})", s.top().method->qualifiedName(), s.top().pc,
+                                s.top().method->code().line(s.top().pc));
+        }
+        std::fflush(stdout);
+        std::fprintf(stderr, "jhalt: incomplete: %s%s\n", r.reason.c_str(), where.c_str());
+        return static_cast<int>(kExitIncomplete);
+      }
+      return static_cast<int>(kExitOk);
+    };
+  });
+}
+
+}  // namespace jhalt::cli
