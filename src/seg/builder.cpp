@@ -10,6 +10,7 @@
 
 #include "jhalt/program/program.h"
 #include "jhalt/state/merge.h"
+#include "jhalt/state/print.h"
 #include "jhalt/util/error.h"
 
 namespace jhalt::seg {
@@ -63,6 +64,7 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
   g.addNode(std::move(start), kNoNode);
   std::vector<NodeId> work{g.root()};
   state::TypeSystem& types = ev.types();
+  const bool debug = std::getenv("JHALT_DEBUG_SEG") != nullptr;
   auto finish = [&](BuildResult::Status st, std::string reason, NodeId at) {
     result.status = st;
     result.reason = std::move(reason);
@@ -99,7 +101,7 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
         }
         // ForceAbstraction: the merge replaces the earlier state.
         ++result.merges;
-        if (std::getenv("JHALT_DEBUG_SEG"))
+        if (debug)
           std::fprintf(stderr, "merge #%zu at pc %u: heap %zu/%zu, joins %zu/%zu, nodes %zu\n", result.merges,
                        s.top().pc, s.heap.size(), g.state(a).heap.size(), s.preds.joins.size(),
                        g.state(a).preds.joins.size(), g.nodeSlots());
@@ -126,6 +128,14 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
 
     StepResult step = ev.step(s);
     if (step.unsupported) return finish(BuildResult::Status::Unsupported, step.reason, n);
+    if (debug) {
+      for (const Successor& succ : step.successors)
+        if (std::string e = succ.state.validate(); !e.empty()) {
+          std::fprintf(stderr, "invalid successor (%s) of state at pc %u:\n%s\nsuccessor:\n%s\n", e.c_str(), s.top().pc,
+                       state::toString(s, types).c_str(), state::toString(succ.state, types).c_str());
+          std::abort();
+        }
+    }
     for (Successor& succ : step.successors) {
       NodeId m = g.addNode(std::move(succ.state), n);
       Edge e;

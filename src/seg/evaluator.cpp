@@ -608,6 +608,13 @@ StepResult evalSwitch(Ctx& c) {
   Ref r = c.peek(0);
   const bytecode::SwitchTable& sw = c.code.bytecode.switchOf(c.insn);
   Interval x = c.in.intervalOf(r);
+  bool key_inside = false;
+  for (const auto& [key, target] : sw.cases) key_inside |= x.contains(key);
+  if (!x.isPoint() && !key_inside) {  // every value goes to the default
+    c.pop();
+    c.jump(sw.default_target);
+    return c.finish();
+  }
   if (!x.isPoint()) {
     // Integer refinement: one part per case key inside the interval, the
     // gaps between them going to the default (thesis §1.4.1).

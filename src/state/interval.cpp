@@ -115,6 +115,7 @@ Interval Interval::div(const Interval& o) const {
 }
 
 Interval Interval::rem(const Interval& o) const {
+  if (isPoint() && o.isPoint()) return point(lo % o.lo);  // C++ % truncates like Java
   // JLS §15.17.3: |a % b| < |b|, the sign follows the dividend, and
   // |a % b| <= |a|.
   Ext maxdiv = less(upper(o.hi), times(lower(o.lo), Ext{0, -1})) ? times(lower(o.lo), Ext{0, -1}) : upper(o.hi);

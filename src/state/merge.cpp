@@ -368,8 +368,8 @@ class Merger {
   // --- heap predicates (Alg. 8–14) ---
 
   // The realized relation of `s` against s3 (see the file comment):
-  // (x, x3, fully) for references x of s, with the number of positions of
-  // x that lead there (saturated at 2; cycles give 2).
+  // (x, x3, fully) for references x of s, with the number of different
+  // suffixes that lead there (see below).
   struct RealizedPair {
     Ref x, x3;
     bool fully;
@@ -386,13 +386,8 @@ class Merger {
     std::set<RealizedPair> seen;
     std::vector<Ref> roots_s = rootList(s), roots_3 = rootList(s3_);
     JHALT_ASSERT(roots_s.size() == roots_3.size(), "root positions differ");
-    std::map<RealizedPair, int> initial;
     for (size_t i = 0; i < roots_s.size(); ++i)
-      if (isObjectRef(s, roots_s[i]) && roots_3[i] != kNone) {
-        RealizedPair p{roots_s[i], roots_3[i], true};
-        ++initial[p];
-        work.push_back(p);
-      }
+      if (isObjectRef(s, roots_s[i]) && roots_3[i] != kNone) work.push_back(RealizedPair{roots_s[i], roots_3[i], true});
     while (!work.empty()) {
       RealizedPair p = work.back();
       work.pop_back();
@@ -405,14 +400,22 @@ class Merger {
         work.push_back(q);
       }
     }
-    // Path counts saturated at 2, to a fixpoint (terminates: counts only grow).
-    for (const RealizedPair& p : seen) count[p] = std::min(2, initial[p]);
+    // Counts of distinct suffixes below the realized part, saturated at 2:
+    // for a node that is not fully realized, the number of different paths
+    // from the last realized reference (positions that reach it through the
+    // same realized reference and the same steps have the same suffix,
+    // Def. 1.8, and need no joins predicate). Fully realized nodes count 1.
+    std::map<RealizedPair, int> entry;
+    for (const auto& [from, to] : edges)
+      if (from.fully && !to.fully) ++entry[to];
+    for (const RealizedPair& p : seen) count[p] = p.fully ? 1 : std::min(2, entry[p]);
     bool changed = true;
     while (changed) {
       changed = false;
       std::map<RealizedPair, int> next;
-      for (const RealizedPair& p : seen) next[p] = initial[p];
-      for (const auto& [from, to] : edges) next[to] += count[from];
+      for (const RealizedPair& p : seen) next[p] = p.fully ? 1 : entry[p];
+      for (const auto& [from, to] : edges)
+        if (!from.fully && !to.fully) next[to] += count[from];
       for (auto& [p, c] : next) {
         int v = std::min(2, c);
         if (v != count[p]) {

@@ -1,6 +1,7 @@
 #include "jhalt/state/refine.h"
 
 #include <algorithm>
+#include <map>
 
 #include "jhalt/util/error.h"
 
@@ -98,88 +99,143 @@ State realizeField(const State& s, Ref r, FieldId f, char prim, const AbstractTy
 
 namespace {
 
-// Intersects the information of `b` into `a` (both objects) and replaces b
-// by a: the state where the two references are the same object. Returns
-// false if the information is contradictory (no such concrete state).
-// This is the special case of state intersection (§1.5) that equality
-// refinement needs; fields known for both are intersected recursively.
-bool unify(State& s, Ref a, Ref b, TypeSystem& types, int depth) {
-  if (a == b) return true;
-  if (depth > 32) return false;  // give up on very deep structures (sound: drops s=)
-  const HeapValue* va = s.find(a);
-  const HeapValue* vb = s.find(b);
-  if (a == kNull || b == kNull) {
-    Ref obj = a == kNull ? b : a;
-    if (!s.maybeExisting(obj)) return false;
-    s.setMaybeExisting(obj, false);
-    s.replace(obj, kNull);
-    return true;
-  }
-  if (va == nullptr || vb == nullptr) return false;
-  if (va->kind == HeapValue::Kind::Integer && vb->kind == HeapValue::Kind::Integer) {
-    auto m = va->interval.meet(vb->interval);
-    if (!m) return false;
-    s.atMutable(a).interval = *m;
-    s.replace(b, a);
-    return true;
-  }
-  if (!va->isObject() || !vb->isObject()) return va->kind == vb->kind && (s.replace(b, a), true);
-  HeapValue merged = *va;
-  // Types: the intersection; with the bounds representation we keep the
-  // smaller one when one is a subset, else require some common type.
-  if (types.isSubset(vb->type, va->type))
-    merged.type = vb->type;
-  else if (!types.isSubset(va->type, vb->type)) {
-    AbstractType common;
-    for (const TypeBound& x : vb->type.bounds) {
-      AbstractType r = types.restrictTo(va->type, x.type);
-      for (auto& bd : r.bounds) common.bounds.push_back(bd);
+// The state where references a and b denote the same object: the special
+// case of state intersection (thesis §1.5) that equality refinement needs.
+// References that must then be equal (fields of the two objects, ...) are
+// unified too, with a union-find so that cyclic structures are handled;
+// their information is intersected. Returns false if the information is
+// contradictory (no concrete state has a = b).
+class Unifier {
+ public:
+  Unifier(State& s, TypeSystem& types) : s_(s), types_(types) {}
+
+  bool unify(Ref a, Ref b) {
+    work_.push_back({a, b});
+    while (!work_.empty()) {
+      auto [x, y] = work_.back();
+      work_.pop_back();
+      x = find(x);
+      y = find(y);
+      if (x == y) continue;
+      if (!join(x, y)) return false;
     }
-    if (common.empty()) return false;
-    merged.type = common;
+    apply();
+    return true;
   }
-  bool a_maybe = s.maybeExisting(a), b_maybe = s.maybeExisting(b);
-  if (va->kind == HeapValue::Kind::Array || vb->kind == HeapValue::Kind::Array) {
-    if (va->kind == HeapValue::Kind::Array && vb->kind == HeapValue::Kind::Array) {
-      Ref la = va->length, lb = vb->length;
-      bool ea = va->has_elements, eb = vb->has_elements;
-      std::vector<Ref> xa = va->elements, xb = vb->elements;
-      merged.elements_non_null = va->elements_non_null || vb->elements_non_null;
-      s.put(a, merged);
-      if (!unify(s, la, lb, types, depth + 1)) return false;
-      if (ea && eb) {
-        for (size_t i = 0; i < xa.size() && i < xb.size(); ++i)
-          if (!unify(s, xa[i], xb[i], types, depth + 1)) return false;
-      } else if (eb) {
-        s.atMutable(a).has_elements = true;
-        s.atMutable(a).elements = xb;
+
+ private:
+  Ref find(Ref r) {
+    while (true) {
+      auto it = parent_.find(r);
+      if (it == parent_.end()) return r;
+      r = it->second;
+    }
+  }
+
+  HeapValue* value(Ref r) {
+    if (auto it = values_.find(r); it != values_.end()) return &it->second;
+    const HeapValue* v = s_.find(r);
+    if (!v) return nullptr;
+    return &values_.emplace(r, *v).first->second;
+  }
+
+  // Unifies two representatives; the first becomes the representative.
+  bool join(Ref x, Ref y) {
+    if (x == kNull || y == kNull) {
+      Ref obj = x == kNull ? y : x;
+      HeapValue* v = value(obj);
+      if (!v || !s_.maybeExisting(obj) || !v->fields.empty()) return false;
+      parent_[obj] = kNull;
+      return true;
+    }
+    HeapValue* vx = value(x);
+    HeapValue* vy = value(y);
+    if (!vx || !vy) return false;
+    if (vx->kind == HeapValue::Kind::Integer || vy->kind == HeapValue::Kind::Integer) {
+      if (vx->kind != vy->kind) return false;
+      auto m = vx->interval.meet(vy->interval);
+      if (!m) return false;
+      vx->interval = *m;
+      parent_[y] = x;
+      return true;
+    }
+    if (vx->kind == HeapValue::Kind::Float || vy->kind == HeapValue::Kind::Float) {
+      if (vx->kind != vy->kind) return false;
+      if (vx->literal && vy->literal && *vx->literal != *vy->literal) return false;
+      if (!vx->literal) vx->literal = vy->literal;
+      parent_[y] = x;
+      return true;
+    }
+    // Objects: the types must have a common type.
+    AbstractType t = vy->type;
+    if (!types_.isSubset(vy->type, vx->type)) {
+      if (types_.isSubset(vx->type, vy->type)) {
+        t = vx->type;
+      } else {
+        AbstractType common;
+        for (const TypeBound& b : vy->type.bounds)
+          for (auto& bd : types_.restrictTo(vx->type, b.type).bounds) common.bounds.push_back(bd);
+        if (common.empty()) return false;
+        t = common;
+      }
+    }
+    HeapValue merged = *vx;
+    merged.type = t;
+    bool x_array = vx->kind == HeapValue::Kind::Array, y_array = vy->kind == HeapValue::Kind::Array;
+    if (x_array || y_array) {
+      if ((!x_array && !vx->fields.empty()) || (!y_array && !vy->fields.empty())) return false;
+      if (x_array && y_array) {
+        work_.push_back({vx->length, vy->length});
+        if (vx->has_elements && vy->has_elements) {
+          if (vx->elements.size() != vy->elements.size()) return false;
+          for (size_t i = 0; i < vx->elements.size(); ++i) work_.push_back({vx->elements[i], vy->elements[i]});
+        } else if (vy->has_elements) {
+          merged.has_elements = true;
+          merged.elements = vy->elements;
+        }
+        merged.elements_non_null = vx->elements_non_null || vy->elements_non_null;
+      } else if (y_array) {
+        HeapValue arr = *vy;
+        arr.type = t;
+        merged = arr;
       }
     } else {
-      const HeapValue& arr = va->kind == HeapValue::Kind::Array ? *va : *vb;
-      const HeapValue& obj = va->kind == HeapValue::Kind::Array ? *vb : *va;
-      if (!obj.fields.empty()) return false;  // an object with fields is not an array
-      HeapValue keep = arr;
-      keep.type = merged.type;
-      s.put(a, keep);
+      for (const auto& [f, ry] : vy->fields) {
+        Ref rx = merged.field(f);
+        if (rx == kNone)
+          merged.setField(f, ry);
+        else
+          work_.push_back({rx, ry});
+      }
     }
-  } else {
-    std::vector<std::pair<FieldId, Ref>> fb = vb->fields;
-    s.put(a, merged);
-    for (const auto& [f, xb] : fb) {
-      Ref xa = s.at(a).field(f);
-      if (xa == kNone)
-        s.atMutable(a).setField(f, xb);
-      else if (!unify(s, xa, xb, types, depth + 1))
-        return false;
+    bool maybe = s_.maybeExisting(x) && s_.maybeExisting(y) && merged.fields.empty() &&
+                 merged.kind == HeapValue::Kind::Instance;
+    values_[x] = std::move(merged);
+    values_.erase(y);
+    if (!maybe) definitely_.push_back(x);
+    parent_[y] = x;
+    return true;
+  }
+
+  void apply() {
+    for (auto& [r, v] : values_)
+      if (find(r) == r) s_.put(r, v);
+    for (Ref r : definitely_) s_.setMaybeExisting(find(r), false);
+    for (const auto& [r, p] : parent_) {
+      Ref to = find(r);
+      s_.setMaybeExisting(r, false);
+      s_.removeMaybeEqual(r, to);
+      s_.replace(r, to);  // also renames the references inside the values put above
     }
   }
-  // The object exists unless both might not; with fields known it exists.
-  s.setMaybeExisting(a, a_maybe && b_maybe && s.at(a).fields.empty());
-  s.setMaybeExisting(b, false);
-  s.removeMaybeEqual(a, b);
-  s.replace(b, a);
-  return true;
-}
+
+  State& s_;
+  TypeSystem& types_;
+  std::map<Ref, Ref> parent_;
+  std::map<Ref, HeapValue> values_;  // current values of representatives
+  std::vector<Ref> definitely_;      // representatives known to exist
+  std::vector<std::pair<Ref, Ref>> work_;
+};
 
 }  // namespace
 
@@ -189,7 +245,7 @@ std::vector<State> refineEquality(const State& s, Ref r, Ref r2, TypeSystem& typ
   std::vector<State> out{std::move(different)};
   State equal = s;
   equal.removeMaybeEqual(r, r2);
-  if (unify(equal, r, r2, types, 0)) {
+  if (Unifier(equal, types).unify(r, r2)) {
     equal.collectGarbage();
     out.push_back(std::move(equal));
   }

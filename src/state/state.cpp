@@ -307,6 +307,32 @@ void State::collectGarbage() {
   std::erase_if(relations, [&](const IntRelation& r) { return !live(r.a) || !live(r.b); });
 }
 
+std::string State::validate() const {
+  auto check = [&](Ref r, const char* where) -> std::string {
+    if (r == kNull || r == kNone) return {};
+    if (!find(r)) return std::string("dangling reference ") + std::to_string(r) + " in " + where;
+    return {};
+  };
+  for (const Frame& f : frames) {
+    for (Ref r : f.locals)
+      if (auto e = check(r, "locals"); !e.empty()) return e;
+    for (Ref r : f.stack)
+      if (auto e = check(r, "stack"); !e.empty()) return e;
+  }
+  for (const auto& [r, v] : heap) {
+    for (const auto& fr : v.fields)
+      if (auto e = check(fr.second, "field"); !e.empty()) return e + " of " + std::to_string(r);
+    for (Ref x : v.elements)
+      if (auto e = check(x, "element"); !e.empty()) return e;
+    if (v.kind == HeapValue::Kind::Array)
+      if (auto e = check(v.length, "length"); !e.empty()) return e;
+    if (!v.isObject() && maybeExisting(r)) return "maybe-existing integer " + std::to_string(r);
+  }
+  for (const auto& st : statics)
+    if (auto e = check(st.second, "static"); !e.empty()) return e;
+  return {};
+}
+
 Ref State::maxRef() const {
   Ref m = 0;
   for (Ref r : roots())

@@ -155,6 +155,9 @@ class State {
   std::vector<Ref> roots() const;
   // Removes heap entries and predicates of references no longer reachable.
   void collectGarbage();
+  // Consistency check for debugging: every reference used has a heap value,
+  // predicates relate objects. Returns a description of the first problem.
+  std::string validate() const;
   // Largest reference used (for choosing fresh ones).
   Ref maxRef() const;
 

@@ -1,0 +1,191 @@
+// Methods for the soundness test of symbolic execution graphs: each is run
+// on random inputs on the JVM and in jhalt's evaluator, and every concrete
+// run must be covered by the graph built for arbitrary inputs.
+public class Sound {
+    static class Node {
+        int v;
+        Node next;
+
+        Node(int v, Node next) {
+            this.v = v;
+            this.next = next;
+        }
+    }
+
+    static class Counter {
+        static int count;
+
+        static void inc() {
+            count++;
+        }
+    }
+
+    static int sumTo(int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            s += i;
+        }
+        return s;
+    }
+
+    static int collatzSteps(int n) {
+        int k = 0;
+        while (n > 1 && k < 50) {
+            n = n % 2 == 0 ? n / 2 : 3 * n + 1;
+            k++;
+        }
+        return k;
+    }
+
+    static int divide(int a, int b) {
+        return a / b + a % b;
+    }
+
+    static int shifts(int a, int b) {
+        return (a << (b & 3)) + (a >> 1) + (a >>> 28) + (a & 7) + (a | 8) + (a ^ b);
+    }
+
+    static int arrayMax(int[] a) {
+        int m = a[0];
+        for (int i = 1; i < a.length; i++) {
+            if (a[i] > m) {
+                m = a[i];
+            }
+        }
+        return m;
+    }
+
+    static int index(int[] a, int i) {
+        return a[i];
+    }
+
+    static int store(int[] a, int i, int v) {
+        a[i] = v;
+        return a[0] + a.length;
+    }
+
+    static int newArray(int n) {
+        int[] x = new int[n];
+        return x.length;
+    }
+
+    static int listSum(int n) {
+        Node l = null;
+        for (int i = 0; i < n; i++) {
+            l = new Node(i, l);
+        }
+        int c = 0;
+        while (l != null) {
+            c += l.v;
+            l = l.next;
+        }
+        return c;
+    }
+
+    static int catching(int a, int b) {
+        try {
+            return a / b;
+        } catch (ArithmeticException e) {
+            return -1;
+        }
+    }
+
+    static int nested(int a, int b) {
+        int s = 0;
+        for (int i = 0; i < a; i++) {
+            for (int j = 0; j < b; j++) {
+                s += i * j;
+            }
+        }
+        return s;
+    }
+
+    static int switcher(int a) {
+        switch (a) {
+            case 1: return 10;
+            case 2: return 20;
+            case 5: return 50;
+            default: return a;
+        }
+    }
+
+    static int lookup(int a) {
+        switch (a) {
+            case -100: return 1;
+            case 0: return 2;
+            case 1000: return 3;
+            default: return 4;
+        }
+    }
+
+    static long longs(int a, int b) {
+        long x = a;
+        x = x * 1000000L + b;
+        return x / 3 + (x % 7) + (x > 0 ? 1 : 0);
+    }
+
+    static int strings(int n) {
+        String s = "abc";
+        int c = 0;
+        for (int i = 0; i < n && i < s.length(); i++) {
+            c += s.charAt(i);
+        }
+        return c;
+    }
+
+    static int charAtOutside(int i) {
+        return "xyz".charAt(i);
+    }
+
+    static int boolOps(int a, int b) {
+        boolean p = a > b;
+        boolean q = a == b;
+        return (p ? 1 : 0) + (q ? 2 : 0) + (p && !q ? 4 : 0);
+    }
+
+    static int casts(int a) {
+        Object o = a > 0 ? new Node(a, null) : (Object) "x";
+        if (o instanceof Node) {
+            return ((Node) o).v;
+        }
+        return ((String) o).length();
+    }
+
+    static int fields(int a) {
+        Node n = new Node(a, new Node(a + 1, null));
+        n.next.v += n.v;
+        return n.next.v;
+    }
+
+    static int throwing(int a) {
+        if (a < 0) {
+            throw new IllegalArgumentException("negative");
+        }
+        return a;
+    }
+
+    static int staticCounter(int a) {
+        Counter.count = 0;
+        for (int i = 0; i < a; i++) {
+            Counter.inc();
+        }
+        return Counter.count;
+    }
+
+    static int arrays2d(int n) {
+        int[][] g = new int[2][3];
+        g[1][2] = n;
+        return g[1][2] + g[0].length + g.length;
+    }
+
+    static int minMax(int a, int b) {
+        return Math.max(a, b) - Math.min(a, b) + Math.abs(a);
+    }
+
+    static int sharing(int a) {
+        Node x = new Node(a, null);
+        Node y = a > 0 ? x : new Node(1, null);
+        y.v = 7;
+        return x.v;
+    }
+}
