@@ -112,6 +112,16 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
         std::vector<std::pair<state::Ref, state::Ref>> map_a;
         bool ok = state::isInstance(g.state(a), merged, types, &map_a);
         JHALT_ASSERT(ok, "merge result does not represent the earlier state");
+        if (debug && merges == 8)
+          std::fprintf(stderr, "8th merge in a lineage:\nnew:\n%s\nold:\n%s\nmerged:\n%s\n",
+                       state::toString(s, types).c_str(), state::toString(g.state(a), types).c_str(),
+                       state::toString(merged, types).c_str());
+        if (debug && !state::isInstance(s, merged, types)) {
+          std::fprintf(stderr, "merge result does not represent the new state:\nnew:\n%s\nold:\n%s\nmerged:\n%s\n",
+                       state::toString(s, types).c_str(), state::toString(g.state(a), types).c_str(),
+                       state::toString(merged, types).c_str());
+          std::abort();
+        }
         g.cutBelow(a);
         NodeId m = g.addNode(std::move(merged), a);
         g.node(m).merges = merges;
