@@ -419,7 +419,9 @@ StepResult evalArithmetic(Ctx& c) {
   bool shift = op == bytecode::ArithOp::Shl || op == bytecode::ArithOp::Shr || op == bytecode::ArithOp::Ushr;
   if (op == bytecode::ArithOp::Neg) {
     Ref a = c.popValue(type);
-    Ref r = c.newInt(c.in.intervalOf(a).neg(), type);
+    Interval neg = c.in.intervalOf(a).neg();
+    if (c.ev.options().jvm_int_semantics && neg.isPoint()) neg = Interval::point(wrapTo(type, neg.lo));
+    Ref r = c.newInt(neg, type);
     c.label.computations.push_back(Computation{r, ArithOp::Neg, a, kNone, 0, type});
     c.pushValue(r, type);
     c.advance();
@@ -453,6 +455,7 @@ StepResult evalArithmetic(Ctx& c) {
     case bytecode::ArithOp::Xor: result = bitwiseInterval(op, x, y, type); lop = ArithOp::Xor; break;
     case bytecode::ArithOp::Neg: break;
   }
+  if (c.ev.options().jvm_int_semantics && result.isPoint()) result = Interval::point(wrapTo(type, result.lo));
   Ref r = c.newInt(result, type);
   c.label.computations.push_back(Computation{r, lop, a, b, 0, type});
   c.pushValue(r, type);
@@ -463,7 +466,9 @@ StepResult evalArithmetic(Ctx& c) {
 StepResult evalIncrement(Ctx& c) {
   auto slot = static_cast<size_t>(c.insn.operand);
   Ref a = c.frame().locals[slot];
-  Ref r = c.newInt(c.in.intervalOf(a).add(Interval::point(c.insn.operand2)), 'I');
+  Interval sum = c.in.intervalOf(a).add(Interval::point(c.insn.operand2));
+  if (c.ev.options().jvm_int_semantics && sum.isPoint()) sum = Interval::point(wrapTo('I', sum.lo));
+  Ref r = c.newInt(sum, 'I');
   c.label.computations.push_back(Computation{r, ArithOp::Add, a, kNone, c.insn.operand2, 'I'});
   c.frame().locals[slot] = r;
   c.advance();

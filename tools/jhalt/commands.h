@@ -13,5 +13,7 @@ using Action = std::function<int()>;
 void addDisasm(CLI::App& app, Action& run);
 void addInfo(CLI::App& app, Action& run);
 void addGraph(CLI::App& app, Action& run);
+void addTermcomp(CLI::App& app, Action& run);
+void addAnalyze(CLI::App& app, Action& run);
 
 }  // namespace jhalt::cli

@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
   addDisasm(app, run);
   addInfo(app, run);
   addGraph(app, run);
+  addTermcomp(app, run);
+  addAnalyze(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

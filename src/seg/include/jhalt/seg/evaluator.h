@@ -20,6 +20,10 @@ struct EvalOptions {
   // Arrays of a literal length up to this keep their contents (thesis §1.1:
   // contents only for literal lengths).
   int64_t max_array_contents = 32;
+  // Concrete runs: integer results that are single values wrap around at
+  // 32/64 bits as on the JVM. Symbolic graphs use mathematical integers
+  // (paper 000, §2.1), so this is off for them.
+  bool jvm_int_semantics = false;
 };
 
 struct Successor {

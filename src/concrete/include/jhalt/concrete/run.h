@@ -1,0 +1,52 @@
+// Concrete execution with jhalt's evaluator: a concrete state evaluates to
+// exactly one successor (no refinement is ever needed), so a run is a
+// sequence of concrete states. Runs detect exact repetitions of states at
+// loop heads: a repeated concrete state of a deterministic program proves
+// that it runs forever (a "lasso").
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#include "jhalt/seg/evaluator.h"
+#include "jhalt/state/state.h"
+
+namespace jhalt::concrete {
+
+struct RunOptions {
+  size_t max_steps = 20000;
+  bool detect_cycles = true;
+  // Stop (outcome StepLimit) when this point in time is passed.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+};
+
+struct RunResult {
+  enum class Outcome { Returned, Exception, Cycle, StepLimit, Stopped, NotConcrete };
+  Outcome outcome = Outcome::StepLimit;
+  size_t steps = 0;
+  std::string reason;  // NotConcrete: why
+  // Exception: the class, and where it was raised (method and offset).
+  std::string exception_class;
+  const program::MethodInfo* exception_method = nullptr;
+  uint32_t exception_pc = 0;
+  // Cycle: where the repeated state is (method and offset), the step of its
+  // first occurrence and the period in steps.
+  const program::MethodInfo* cycle_method = nullptr;
+  uint32_t cycle_pc = 0;
+  size_t cycle_start = 0;
+  size_t cycle_period = 0;
+  state::State last;  // the final state (program end, or where the run stopped)
+};
+
+// Runs `start` concretely. `observe` is called with every state reached
+// (the start included) and may stop the run by returning true.
+RunResult run(seg::Evaluator& ev, state::State start, const RunOptions& options,
+              const std::function<bool(const state::State&, size_t step)>& observe = nullptr);
+
+// A canonical text of a concrete state: equal for states that differ only
+// in the names of their references.
+std::string canonicalForm(const state::State& s, state::TypeSystem& types);
+
+}  // namespace jhalt::concrete

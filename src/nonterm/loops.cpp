@@ -1,0 +1,272 @@
+#include "jhalt/nonterm/loops.h"
+
+#include <algorithm>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "jhalt/state/merge.h"
+#include "jhalt/state/print.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace jhalt::nonterm {
+
+using state::HeapValue;
+using state::Ref;
+using state::State;
+
+LoopProver::LoopProver(const seg::Graph& graph, state::TypeSystem& types, smt::Solver& solver)
+    : g_(graph), types_(types), solver_(solver), enc_(solver, graph), interesting_(graph) {}
+
+std::string LoopProver::describe(seg::NodeId head) const {
+  const State& s = g_.state(head);
+  const auto& f = s.top();
+  return fmt::format("{} offset {} (line {})", f.method->qualifiedName(), f.pc, f.method->code().line(f.pc));
+}
+
+// Simple paths from `head` back to it inside the SCC.
+std::vector<Path> LoopProver::cyclePaths(seg::NodeId head, const std::vector<seg::NodeId>& scc, size_t max,
+                                         bool& complete) {
+  std::vector<Path> out;
+  complete = true;
+  Path cur;
+  std::vector<seg::NodeId> on_path{head};
+  std::function<void(seg::NodeId)> dfs = [&](seg::NodeId n) {
+    for (seg::EdgeId e : g_.outEdges(n)) {
+      if (out.size() >= max) {
+        complete = false;
+        return;
+      }
+      seg::NodeId t = g_.edge(e).to;
+      if (!std::binary_search(scc.begin(), scc.end(), t)) continue;
+      cur.push_back(e);
+      if (t == head) {
+        out.push_back(cur);
+      } else if (std::find(on_path.begin(), on_path.end(), t) == on_path.end()) {
+        on_path.push_back(t);
+        dfs(t);
+        on_path.pop_back();
+      }
+      cur.pop_back();
+    }
+  };
+  dfs(head);
+  return out;
+}
+
+bool LoopProver::hasSubLoop(seg::NodeId head, const std::vector<seg::NodeId>& scc) const {
+  // Is the SCC without `head` acyclic? (Kahn's algorithm on the subgraph.)
+  std::map<seg::NodeId, int> indeg;
+  for (seg::NodeId n : scc)
+    if (n != head) indeg[n] = 0;
+  for (seg::NodeId n : scc) {
+    if (n == head) continue;
+    for (seg::EdgeId e : g_.outEdges(n)) {
+      seg::NodeId t = g_.edge(e).to;
+      if (t != head && indeg.count(t)) ++indeg[t];
+    }
+  }
+  std::vector<seg::NodeId> work;
+  for (auto& [n, d] : indeg)
+    if (d == 0) work.push_back(n);
+  size_t removed = 0;
+  while (!work.empty()) {
+    seg::NodeId n = work.back();
+    work.pop_back();
+    ++removed;
+    for (seg::EdgeId e : g_.outEdges(n)) {
+      seg::NodeId t = g_.edge(e).to;
+      if (t != head && indeg.count(t) && --indeg[t] == 0) work.push_back(t);
+    }
+  }
+  return removed != indeg.size();
+}
+
+std::vector<std::pair<Ref, Ref>> LoopProver::endPairs(const Path& p) const {
+  const seg::Edge& last = g_.edge(p.back());
+  std::vector<std::pair<Ref, Ref>> out;
+  const State& from = g_.state(last.from);
+  const State& to = g_.state(last.to);
+  auto pairs = last.kind == seg::EdgeKind::Instance ? last.instance : correspondence(from, to);
+  for (const auto& [x, y] : pairs)
+    if (from.isInteger(x) && to.isInteger(y)) out.push_back({x, y});
+  return out;
+}
+
+namespace {
+
+std::vector<Ref> intRefs(const State& s) {
+  std::vector<Ref> out;
+  for (const auto& [r, v] : s.heap)
+    if (v.kind == HeapValue::Kind::Integer) out.push_back(r);
+  return out;
+}
+
+}  // namespace
+
+// Paper 000, Thm. 8 and the formulas ρ and σ of §4.2. The theorem is
+// applied to the largest set P of paths that is closed: a run through a path
+// of P never leads to values for which no path of P is taken (ρ(P)
+// unsatisfiable). For P = all paths this is the paper's formulation; a subset
+// gives a smaller recurrent set by the same argument (a loop that may also
+// run into an exit path once, as `if (-5 <= i <= 5) i = 0`).
+std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vector<Path>& paths) {
+  const State& h = g_.state(head);
+  z3::expr_vector mu_h(solver_.ctx()), mu_r(solver_.ctx());
+  enc_.invariants(head, "h", mu_h);
+  enc_.invariants(head, "r", mu_r);
+  struct Parts {
+    z3::expr entered, first, second;
+  };
+  std::vector<Parts> parts;
+  for (size_t k = 0; k < paths.size(); ++k) {
+    std::string lab = fmt::format("p{}", k);
+    z3::expr_vector phi(solver_.ctx()), psi(solver_.ctx()), iota(solver_.ctx());
+    enc_.path(paths[k], lab, phi, psi);
+    for (Ref i : intRefs(h)) iota.push_back(enc_.var(i, lab) == enc_.var(i, "h"));
+    z3::expr entered = enc_.conj(phi) && enc_.conj(psi) && enc_.conj(iota);
+    z3::expr_vector end(solver_.ctx());
+    for (const auto& [x, y] : endPairs(paths[k])) end.push_back(enc_.var(x, lab) == enc_.var(y, "r"));
+    z3::expr_vector phi_r(solver_.ctx()), psi_r(solver_.ctx());
+    enc_.path(paths[k], "r", phi_r, psi_r);
+    parts.push_back(Parts{entered, entered && enc_.conj(end), !enc_.conj(phi_r) && enc_.conj(psi_r)});
+  }
+  std::vector<bool> in(paths.size(), true);
+  auto leaving = [&](size_t j) {
+    z3::expr_vector second(solver_.ctx());
+    for (size_t i = 0; i < parts.size(); ++i)
+      if (in[i]) second.push_back(parts[i].second);
+    solver_.push();
+    solver_.add(enc_.conj(mu_h) && parts[j].first && enc_.conj(mu_r) && enc_.conj(second));
+    smt::Result r = solver_.check("rho");
+    solver_.pop();
+    return r != smt::Result::Unsat;  // unknown counts as leaving: sound
+  };
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (size_t j = 0; j < parts.size(); ++j)
+      if (in[j] && leaving(j)) {
+        in[j] = false;
+        changed = true;
+      }
+  }
+  z3::expr_vector first(solver_.ctx()), region(solver_.ctx());
+  size_t kept = 0;
+  for (size_t j = 0; j < parts.size(); ++j)
+    if (in[j]) {
+      first.push_back(parts[j].first);
+      region.push_back(parts[j].entered);
+      ++kept;
+    }
+  if (kept == 0) return std::nullopt;
+  z3::expr sigma = enc_.conj(mu_h) && z3::mk_or(first);
+  solver_.push();
+  solver_.add(sigma);
+  smt::Result sig = solver_.check("sigma");
+  std::string model;
+  if (sig == smt::Result::Sat)
+    for (Ref i : intRefs(h))
+      if (auto val = solver_.value(enc_.var(i, "h"))) model += fmt::format(" i{}={}", i, *val);
+  solver_.pop();
+  if (sig != smt::Result::Sat) return std::nullopt;
+  std::vector<Path> used;
+  for (size_t j = 0; j < paths.size(); ++j)
+    if (in[j]) used.push_back(paths[j]);
+  LoopProof p{LoopProof::Kind::NonLooping, head, used, "", nullptr};
+  p.region = std::make_shared<z3::expr>(enc_.conj(mu_h) && z3::mk_or(region));
+  p.proof = fmt::format(
+      "non-looping non-termination (paper 000, Thm. 8) at loop head {}:\n"
+      "{} of {} path(s) through the loop form a closed set; the interesting references are integers;\n"
+      "rho (a run through one of them, then none of their conditions holding) is unsatisfiable;\n"
+      "sigma (a run through one of them) is satisfiable, e.g.{}",
+      describe(head), kept, paths.size(), model);
+  return p;
+}
+
+// Paper 000, Thm. 7, step 1: a model of ϕ keeps the interesting integer
+// references unchanged around the cycle.
+std::optional<LoopProof> LoopProver::looping(seg::NodeId head, const Path& path) {
+  const State& h = g_.state(head);
+  z3::expr_vector mu(solver_.ctx()), phi(solver_.ctx()), psi(solver_.ctx()), iota(solver_.ctx()), same(solver_.ctx());
+  enc_.invariants(head, "h", mu);
+  enc_.path(path, "c", phi, psi);
+  for (Ref i : intRefs(h)) iota.push_back(enc_.var(i, "c") == enc_.var(i, "h"));
+  const auto& interesting = interesting_.of(head);
+  for (const auto& [x, y] : endPairs(path))
+    if (interesting.count(y)) same.push_back(enc_.var(x, "c") == enc_.var(y, "h"));
+  z3::expr f = enc_.conj(mu) && enc_.conj(phi) && enc_.conj(psi) && enc_.conj(iota) && enc_.conj(same);
+  solver_.push();
+  solver_.add(f);
+  smt::Result r = solver_.check("looping");
+  std::string model;
+  if (r == smt::Result::Sat)
+    for (Ref i : interesting)
+      if (auto val = solver_.value(enc_.var(i, "h"))) model += fmt::format(" i{}={}", i, *val);
+  solver_.pop();
+  if (r != smt::Result::Sat) return std::nullopt;
+  LoopProof p{LoopProof::Kind::Looping, head, {path}, "", std::make_shared<z3::expr>(f)};
+  p.proof = fmt::format(
+      "looping non-termination (paper 000, Thm. 7) at loop head {}:\n"
+      "a path around the loop ({} edges) keeps the {} interesting integer reference(s) unchanged;\n"
+      "model:{}",
+      describe(head), path.size(), interesting.size(), model.empty() ? " (no interesting references)" : model);
+  return p;
+}
+
+std::vector<LoopProof> LoopProver::prove(size_t max_paths) {
+  std::vector<LoopProof> out;
+  auto sccs = g_.cycles();
+  for (seg::NodeId head : g_.loopHeads()) {
+    const State& h = g_.state(head);
+    if (h.finished() || h.exception != state::kNone) continue;
+    const std::vector<seg::NodeId>* scc = nullptr;
+    for (const auto& c : sccs)
+      if (std::binary_search(c.begin(), c.end(), head)) scc = &c;
+    if (!scc || !interesting_.onlyIntegers(head, g_)) continue;
+    bool complete = false;
+    std::vector<Path> paths = cyclePaths(head, *scc, max_paths, complete);
+    std::erase_if(paths, [&](const Path& p) { return !enc_.integerDetermined(p); });
+    if (paths.empty()) continue;
+    if (complete && !hasSubLoop(head, *scc)) {
+      // Every path must be integer-determined for Thm. 8.
+      bool all = true;
+      for (const Path& p : cyclePaths(head, *scc, max_paths, complete)) all &= enc_.integerDetermined(p);
+      if (all)
+        if (auto p = nonLooping(head, paths)) out.push_back(std::move(*p));
+    }
+    for (const Path& p : paths)
+      if (auto lp = looping(head, p)) out.push_back(std::move(*lp));
+  }
+  return out;
+}
+
+bool LoopProver::accepts(const LoopProof& proof, const State& c) {
+  const State& h = g_.state(proof.head);
+  std::vector<std::pair<Ref, Ref>> map;
+  if (!state::isInstance(c, h, types_, &map)) {
+    if (std::getenv("JHALT_DEBUG_WITNESS"))
+      std::fprintf(stderr, "not an instance of the loop head:\n%s\nhead:\n%s\n", state::toString(c, types_).c_str(),
+                   state::toString(h, types_).c_str());
+    return false;
+  }
+  solver_.push();
+  solver_.add(*proof.region);
+  for (const auto& [cr, hr] : map) {
+    if (!h.isInteger(hr) || !c.isInteger(cr)) continue;
+    state::Interval v = c.intervalOf(cr);
+    if (v.isPoint()) solver_.add(enc_.var(hr, "h") == solver_.num(v.lo));
+  }
+  smt::Result r = solver_.check("witness");
+  if (std::getenv("JHALT_DEBUG_WITNESS") && r != smt::Result::Sat) {
+    std::fprintf(stderr, "region check %s for\n%s\n", std::string(smt::resultName(r)).c_str(),
+                 state::toString(c, types_).c_str());
+    for (const auto& [cr, hr] : map) std::fprintf(stderr, "  map %u -> %u\n", cr, hr);
+  }
+  solver_.pop();
+  return r == smt::Result::Sat;
+}
+
+}  // namespace jhalt::nonterm

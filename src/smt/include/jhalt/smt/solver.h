@@ -1,0 +1,54 @@
+// The SMT layer: a small interface over Z3 (assert, push/pop, check with a
+// timeout, model), with a query log that writes every checked query as
+// SMT-LIB (`--dump-smt DIR`) so a proof can be reproduced outside jhalt.
+// Formulas are Z3 expressions built through this solver's context.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <z3++.h>
+
+namespace jhalt::smt {
+
+enum class Result { Sat, Unsat, Unknown };
+std::string_view resultName(Result r);
+
+struct SmtOptions {
+  unsigned timeout_ms = 3000;  // per check
+  std::string dump_dir;        // if set, each query is written there as SMT-LIB
+};
+
+class Solver {
+ public:
+  explicit Solver(SmtOptions options = {});
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  z3::context& ctx() { return *ctx_; }
+  z3::expr intVar(const std::string& name) { return ctx_->int_const(name.c_str()); }
+  z3::expr num(int64_t v) { return ctx_->int_val(v); }
+
+  void add(const z3::expr& e) { solver_.add(e); }
+  void push() { solver_.push(); }
+  void pop() { solver_.pop(); }
+  void reset() { solver_.reset(); }
+
+  // Checks the asserted formulas; `purpose` names the query in the log.
+  Result check(const std::string& purpose = "query");
+  // Value of an integer term in the model of the last satisfiable check.
+  std::optional<int64_t> value(const z3::expr& term);
+
+  size_t queries() const { return queries_; }
+
+ private:
+  SmtOptions options_;
+  std::unique_ptr<z3::context> ctx_;
+  z3::solver solver_;
+  std::optional<z3::model> model_;
+  size_t queries_ = 0;
+};
+
+}  // namespace jhalt::smt

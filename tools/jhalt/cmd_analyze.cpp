@@ -1,0 +1,123 @@
+// `jhalt termcomp FILE.jar` (Termination Competition interface) and
+// `jhalt analyze PATH` (reports with witnesses, text or JSON).
+#include <cstdio>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "analysis_common.h"
+#include "commands.h"
+#include "jhalt/nonterm/engine.h"
+#include "jhalt/util/error.h"
+
+namespace jhalt::cli {
+namespace {
+
+struct EngineFlags {
+  double timeout = 60;
+  double replay_timeout = 2.0;
+  bool no_replay = false;
+  std::string dump_smt;
+  std::string int_semantics = "math";
+
+  void addTo(CLI::App* cmd, bool analyze) {
+    cmd->add_option("--timeout", timeout, "Time budget of the analysis in seconds")->capture_default_str();
+    cmd->add_option("--replay-timeout", replay_timeout,
+                    "Seconds a replayed non-terminating witness must keep running on the JVM")
+        ->capture_default_str();
+    cmd->add_option("--dump-smt", dump_smt, "Write every SMT query to this directory as SMT-LIB");
+    if (analyze) {
+      cmd->add_flag("--no-validate", no_replay,
+                    "Do not replay witnesses on the JVM (findings are then marked 'not replayed')");
+      cmd->add_option("--int-semantics", int_semantics,
+                      "Integer semantics the verdicts are stated for: math (unbounded, as the papers) or jvm "
+                      "(32/64-bit; a math proof then needs a confirming replay)")
+          ->check(CLI::IsMember({"math", "jvm"}))
+          ->capture_default_str();
+    }
+  }
+
+  nonterm::Options toOptions(const EntryFlags& entry) const {
+    nonterm::Options o;
+    o.time_budget = timeout * 0.8;
+    o.build.max_seconds = timeout * 0.4;
+    o.smt.dump_dir = dump_smt;
+    o.replay = !no_replay;
+    o.replay_options.timeout_seconds = replay_timeout;
+    classpath::ClassPathOptions cp = entry.classpath.resolve({entry.path});
+    o.replay_options.java_home = cp.jdk_home.value_or(JHALT_DEFAULT_JDK);
+    o.replay_options.classpath = cp.application;
+    return o;
+  }
+};
+
+// Drops findings whose stated semantics the user did not ask for.
+void applySemantics(verdict::Verdict& v, const std::string& wanted) {
+  if (wanted != "jvm") return;
+  std::erase_if(v.nonterminating, [&](const verdict::NonTermination& n) {
+    if (n.semantics.starts_with("jvm")) return false;
+    v.undecided.push_back(fmt::format("non-termination at {} holds for mathematical integers only", n.loop.method));
+    return true;
+  });
+  if (v.nonterminating.empty() && v.answer == verdict::Answer::No) v.answer = verdict::Answer::Maybe;
+}
+
+}  // namespace
+
+void addTermcomp(CLI::App& app, Action& run) {
+  struct Flags {
+    EntryFlags entry;
+    EngineFlags engine;
+  };
+  auto flags = std::make_shared<Flags>();
+  CLI::App* cmd = app.add_subcommand(
+      "termcomp", "Termination Competition interface: first line YES, NO or MAYBE, then the proof");
+  flags->entry.addTo(cmd);
+  flags->engine.addTo(cmd, false);
+  cmd->callback([flags, &run] {
+    run = [flags] {
+      Analysis a = setUpAnalysis(flags->entry);
+      nonterm::Options o = flags->engine.toOptions(flags->entry);
+      o.stop_at_first = true;
+      o.exceptions = false;
+      verdict::Verdict v = nonterm::analyze(*a.program, *a.entry, a.main_convention, o);
+      fmt::print("{}\n", verdict::answerName(v.answer));
+      fmt::print("{}", verdict::toText(v));
+      return static_cast<int>(kExitOk);
+    };
+  });
+}
+
+void addAnalyze(CLI::App& app, Action& run) {
+  struct Flags {
+    EntryFlags entry;
+    EngineFlags engine;
+    std::string format = "text";
+    bool fail_on_findings = false;
+  };
+  auto flags = std::make_shared<Flags>();
+  CLI::App* cmd = app.add_subcommand(
+      "analyze", "Report non-terminating loops and runtime exceptions of the entry, each with a witness input "
+                 "replayed on the JVM");
+  flags->entry.addTo(cmd);
+  flags->engine.addTo(cmd, true);
+  cmd->add_option("--format", flags->format, "Output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  cmd->add_flag("--fail-on-findings", flags->fail_on_findings,
+                "Exit with 1 when a non-termination or an exception was found");
+  cmd->callback([flags, &run] {
+    run = [flags] {
+      Analysis a = setUpAnalysis(flags->entry);
+      nonterm::Options o = flags->engine.toOptions(flags->entry);
+      verdict::Verdict v = nonterm::analyze(*a.program, *a.entry, a.main_convention, o);
+      applySemantics(v, flags->engine.int_semantics);
+      if (flags->format == "json")
+        fmt::print("{}\n", verdict::toJson(v).dump(2));
+      else
+        fmt::print("entry: {}\n{}", a.entry->qualifiedName(), verdict::toText(v));
+      bool findings = !v.nonterminating.empty() || !v.exceptions.empty();
+      return static_cast<int>(flags->fail_on_findings && findings ? kExitFindings : kExitOk);
+    };
+  });
+}
+
+}  // namespace jhalt::cli
