@@ -66,7 +66,11 @@ RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
               const std::function<bool(const State&, size_t)>& observe) {
   RunResult res;
   State s = std::move(start);
-  std::unordered_map<std::string, size_t> seen;
+  // Loop-head states seen so far, by hash; the full canonical text is kept
+  // to rule out collisions, up to a memory bound.
+  std::unordered_map<uint64_t, std::vector<std::pair<size_t, std::string>>> seen;
+  size_t stored_bytes = 0;
+  constexpr size_t kMaxStoredBytes = size_t{32} << 20;
   for (size_t step = 0;; ++step) {
     res.steps = step;
     if (observe && observe(s, step)) {
@@ -82,21 +86,29 @@ RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
       break;
     }
     if (step >= options.max_steps ||
-        ((step & 255) == 255 && std::chrono::steady_clock::now() > options.deadline)) {
+        ((step & 15) == 15 && std::chrono::steady_clock::now() > options.deadline) ||
+        s.heap.size() > options.max_heap) {
       res.outcome = RunResult::Outcome::StepLimit;
       break;
     }
-    if (options.detect_cycles && atLoopHead(s)) {
+    if (options.detect_cycles && stored_bytes < kMaxStoredBytes && atLoopHead(s)) {
       std::string key = canonicalForm(s, ev.types());
-      auto [it, inserted] = seen.emplace(std::move(key), step);
-      if (!inserted) {
-        res.outcome = RunResult::Outcome::Cycle;
-        res.cycle_method = s.top().method;
-        res.cycle_pc = s.top().pc;
-        res.cycle_start = it->second;
-        res.cycle_period = step - it->second;
-        break;
-      }
+      uint64_t h = std::hash<std::string>{}(key);
+      auto& bucket = seen[h];
+      bool repeated = false;
+      for (const auto& [first, text] : bucket)
+        if (text == key) {
+          res.outcome = RunResult::Outcome::Cycle;
+          res.cycle_method = s.top().method;
+          res.cycle_pc = s.top().pc;
+          res.cycle_start = first;
+          res.cycle_period = step - first;
+          repeated = true;
+          break;
+        }
+      if (repeated) break;
+      stored_bytes += key.size();
+      bucket.emplace_back(step, std::move(key));
     }
     seg::StepResult r = ev.step(s);
     if (r.unsupported) {

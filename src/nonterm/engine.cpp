@@ -50,11 +50,13 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
   seg::BuildResult built = seg::buildGraph(graph, std::move(start), sym, bo);
   smt::Solver solver(options.smt);
   std::vector<LoopProof> proofs;
-  LoopProver prover(graph, types, solver);
-  if (built.status == seg::BuildResult::Status::Complete)
-    proofs = prover.prove();
-  else
+  std::optional<LoopProver> prover;
+  if (built.status == seg::BuildResult::Status::Complete) {
+    prover.emplace(graph, types, solver);
+    proofs = prover->prove();
+  } else {
     v.undecided.push_back(fmt::format("symbolic execution graph incomplete: {}", built.reason));
+  }
 
   // 2. Witness search: concrete runs of candidate inputs (JVM integers).
   seg::EvalOptions co = options.build.eval;
@@ -62,7 +64,10 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
   seg::Evaluator conc(program, types, alloc, co);
   std::set<std::string> seen_exceptions, seen_loops;
   size_t tried = 0, steps_used = 0;
-  for (const concrete::Witness& w : enumerateWitnesses(entry, main_convention, options.max_candidates)) {
+  // Without loop proofs only exact repetitions (and exceptions) can be found:
+  // those show up for small inputs, so fewer candidates are tried.
+  size_t candidates = proofs.empty() ? std::min<size_t>(options.max_candidates, 80) : options.max_candidates;
+  for (const concrete::Witness& w : enumerateWitnesses(entry, main_convention, candidates)) {
     if (since(t0) > options.time_budget) {
       v.undecided.push_back("time budget used up during the witness search");
       break;
@@ -88,7 +93,7 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
         const state::State& h = graph.state(p.head);
         if (!state::sameShape(c, h)) continue;
         ++checks;
-        if (prover.accepts(p, c)) {
+        if (prover->accepts(p, c)) {
           hit = &p;
           at = c;
           return true;

@@ -136,6 +136,9 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
       }
     }
 
+    if (s.heap.size() > options.max_state_size)
+      return finish(BuildResult::Status::ResourceLimit,
+                    fmt::format("a state holds more than {} values", options.max_state_size), n);
     StepResult step = ev.step(s);
     if (step.unsupported) return finish(BuildResult::Status::Unsupported, step.reason, n);
     if (debug) {

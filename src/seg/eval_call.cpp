@@ -254,8 +254,16 @@ StepResult libraryCall(Ctx& c, const std::string& name, const classfile::MethodT
 // the receiver's possible types select. Groups of types with the same
 // implementation become the parts of a type refinement.
 struct Dispatch {
-  std::map<const program::MethodInfo*, state::AbstractType> groups;
+  // In the order the known classes are listed (deterministic, unlike an
+  // order by address).
+  std::vector<std::pair<const program::MethodInfo*, state::AbstractType>> groups;
   state::AbstractType unknown;  // types of classes outside the known world
+  state::AbstractType& group(const program::MethodInfo* m) {
+    for (auto& g : groups)
+      if (g.first == m) return g.second;
+    groups.emplace_back(m, state::AbstractType{});
+    return groups.back().second;
+  }
 };
 
 Dispatch dispatch(Ctx& c, const state::AbstractType& receiver, const program::MethodInfo& resolved) {
@@ -269,7 +277,7 @@ Dispatch dispatch(Ctx& c, const state::AbstractType& receiver, const program::Me
     if (!ts.contains(receiver, id)) continue;
     const program::MethodInfo* impl = prog.selectMethod(*k, resolved);
     if (!impl) continue;  // AbstractMethodError for this type: no concrete state has it in practice
-    auto& g = d.groups[impl];
+    auto& g = d.group(impl);
     g = ts.unite(g, ts.exactly(id));
     rest = ts.exclude(rest, id);
   }
@@ -279,7 +287,7 @@ Dispatch dispatch(Ctx& c, const state::AbstractType& receiver, const program::Me
     const program::ClassInfo* k = prog.find(ts.name(b.type));
     if (b.exact && k && !ts.isArray(b.type)) {
       if (const program::MethodInfo* impl = prog.selectMethod(*k, resolved)) {
-        auto& g = d.groups[impl];
+        auto& g = d.group(impl);
         g = ts.unite(g, state::AbstractType{{b}});
         continue;
       }
@@ -287,7 +295,7 @@ Dispatch dispatch(Ctx& c, const state::AbstractType& receiver, const program::Me
     if (ts.isArray(b.type)) {  // arrays inherit Object's methods
       if (const program::ClassInfo* obj = prog.find("java/lang/Object"))
         if (const program::MethodInfo* impl = prog.selectMethod(*obj, resolved)) {
-          auto& g = d.groups[impl];
+          auto& g = d.group(impl);
           g = ts.unite(g, state::AbstractType{{b}});
           continue;
         }
@@ -295,7 +303,7 @@ Dispatch dispatch(Ctx& c, const state::AbstractType& receiver, const program::Me
     // Final library classes have no unknown subclasses.
     if (k && (k->file().access & classfile::kFinal) && !b.exact) {
       if (const program::MethodInfo* impl = prog.selectMethod(*k, resolved)) {
-        auto& g = d.groups[impl];
+        auto& g = d.group(impl);
         g = ts.unite(g, state::AbstractType{{b}});
         continue;
       }

@@ -503,13 +503,14 @@ StepResult evalNewArray(Ctx& c) {
   std::function<Ref(size_t, const std::string&)> build = [&](size_t level, const std::string& t) -> Ref {
     Ref arr = newArray(c, t, counts[level]);
     if (level + 1 < counts.size()) {
-      HeapValue& v = c.out.atMutable(arr);
-      if (v.has_elements) {
+      // No reference into the heap is held across build(): it inserts values.
+      if (c.out.at(arr).has_elements) {
+        size_t n = c.out.at(arr).elements.size();
         std::vector<Ref> inner;
-        for (size_t k = 0; k < v.elements.size(); ++k) inner.push_back(build(level + 1, t.substr(1)));
+        for (size_t k = 0; k < n; ++k) inner.push_back(build(level + 1, t.substr(1)));
         c.out.atMutable(arr).elements = inner;
       } else {
-        v.elements_non_null = true;
+        c.out.atMutable(arr).elements_non_null = true;
       }
     }
     return arr;

@@ -283,23 +283,36 @@ std::vector<Ref> State::roots() const {
 }
 
 void State::collectGarbage() {
-  std::vector<Ref> reachable;
+  // Mark heap entries by index (the heap is sorted by reference).
+  std::vector<char> marked(heap.size(), 0);
+  auto index = [&](Ref r) -> ptrdiff_t {
+    auto it = lowerBound(heap, r);
+    return it != heap.end() && it->first == r ? it - heap.begin() : -1;
+  };
   std::vector<Ref> work = roots();
   while (!work.empty()) {
     Ref r = work.back();
     work.pop_back();
     if (r == kNull || r == kNone) continue;
-    auto it = std::lower_bound(reachable.begin(), reachable.end(), r);
-    if (it != reachable.end() && *it == r) continue;
-    reachable.insert(it, r);
-    if (const HeapValue* v = find(r)) {
-      for (const auto& f : v->fields) work.push_back(f.second);
-      for (Ref e : v->elements) work.push_back(e);
-      if (v->kind == HeapValue::Kind::Array) work.push_back(v->length);
-    }
+    ptrdiff_t i = index(r);
+    if (i < 0 || marked[static_cast<size_t>(i)]) continue;
+    marked[static_cast<size_t>(i)] = 1;
+    const HeapValue& v = heap[static_cast<size_t>(i)].second;
+    for (const auto& f : v.fields) work.push_back(f.second);
+    for (Ref e : v.elements) work.push_back(e);
+    if (v.kind == HeapValue::Kind::Array) work.push_back(v.length);
   }
-  auto live = [&](Ref r) { return std::binary_search(reachable.begin(), reachable.end(), r); };
-  std::erase_if(heap, [&](const auto& e) { return !live(e.first); });
+  bool all = std::all_of(marked.begin(), marked.end(), [](char c) { return c != 0; });
+  if (!all) {
+    size_t k = 0;
+    for (size_t i = 0; i < heap.size(); ++i)
+      if (marked[i]) {
+        if (k != i) heap[k] = std::move(heap[i]);
+        ++k;
+      }
+    heap.resize(k);
+  }
+  auto live = [&](Ref r) { return find(r) != nullptr; };
   std::erase_if(preds.maybe_equal, [&](const auto& p) { return !live(p.first) || !live(p.second); });
   std::erase_if(preds.joins, [&](const auto& p) { return !live(p.first) || !live(p.second); });
   std::erase_if(preds.cyclic, [&](const auto& p) { return !live(p.first); });

@@ -18,6 +18,7 @@ namespace jhalt::concrete {
 struct RunOptions {
   size_t max_steps = 20000;
   bool detect_cycles = true;
+  size_t max_heap = 20000;  // stop when a state grows beyond this many values
   // Stop (outcome StepLimit) when this point in time is passed.
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };

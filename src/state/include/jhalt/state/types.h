@@ -7,7 +7,9 @@
 // class of the JDK.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -27,10 +29,41 @@ struct TypeBound {
   bool operator==(const TypeBound&) const = default;
 };
 
+// The bounds of an abstract type, shared copy-on-write: states are copied
+// at every evaluation step, and types change rarely.
+class BoundList {
+ public:
+  BoundList() = default;
+  BoundList(std::initializer_list<TypeBound> init)
+      : v_(init.size() ? std::make_shared<std::vector<TypeBound>>(init) : nullptr) {}
+  using const_iterator = std::vector<TypeBound>::const_iterator;
+  const_iterator begin() const { return v_ ? v_->begin() : empty_.begin(); }
+  const_iterator end() const { return v_ ? v_->end() : empty_.end(); }
+  bool empty() const { return !v_ || v_->empty(); }
+  size_t size() const { return v_ ? v_->size() : 0; }
+  const TypeBound& front() const { return v_->front(); }
+  const TypeBound& operator[](size_t i) const { return (*v_)[i]; }
+  void push_back(TypeBound b) {
+    if (!v_)
+      v_ = std::make_shared<std::vector<TypeBound>>();
+    else if (v_.use_count() > 1)
+      v_ = std::make_shared<std::vector<TypeBound>>(*v_);
+    v_->push_back(std::move(b));
+  }
+  bool operator==(const BoundList& o) const {
+    if (v_ == o.v_) return true;
+    return std::equal(begin(), end(), o.begin(), o.end());
+  }
+
+ private:
+  std::shared_ptr<std::vector<TypeBound>> v_;
+  static inline const std::vector<TypeBound> empty_{};
+};
+
 // A set of possible runtime types of an object or array (never contains
 // primitive types: those only occur as array elements, e.g. `[I`).
 struct AbstractType {
-  std::vector<TypeBound> bounds;  // union; empty = no possible type
+  BoundList bounds;  // union; empty = no possible type
   bool empty() const { return bounds.empty(); }
   bool operator==(const AbstractType&) const = default;
 };
