@@ -9,3 +9,7 @@ public class Loop {
         }
     }
 }
+// Expected verdicts (checked by tests/e2e/check_expectations.py):
+// EXPECT: termcomp -> NO
+// EXPECT: analyze -> NO nonterminating:looping:7 args:[""]
+// EXPECT: analyze --method 'Loop.main([Ljava/lang/String;)V' -> NO exception:java/lang/NullPointerException:6 exception:java/lang/NullPointerException:8

@@ -110,6 +110,20 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
       nt.kind = hit->kind == LoopProof::Kind::Looping ? "looping" : "non-looping";
       nt.semantics = hit->kind == LoopProof::Kind::Looping ? "jvm" : "math";
       nt.proof = hit->proof + fmt::format("\nthe witness reaches the loop head in an instance of it inside the region");
+      if (hit->kind == LoopProof::Kind::NonLooping) {
+        // If the run also repeats a state exactly (JVM integers), the loop
+        // is looping and the proof holds on the JVM as well.
+        concrete::RunOptions more;
+        more.max_steps = 5000;
+        more.deadline = ro.deadline;
+        concrete::RunResult rest = concrete::run(conc, at, more);
+        if (rest.outcome == concrete::RunResult::Outcome::Cycle) {
+          nt.kind = "looping";
+          nt.semantics = "jvm";
+          nt.proof += fmt::format("\nmoreover the run repeats its state exactly after {} more steps (period {})",
+                                  rest.cycle_start, rest.cycle_period);
+        }
+      }
       claim = true;
     } else if (run.outcome == concrete::RunResult::Outcome::Cycle) {
       nt.loop = verdict::locate(*run.cycle_method, run.cycle_pc);

@@ -8,3 +8,4 @@ public class CountDown {
         }
     }
 }
+// EXPECT: termcomp -> MAYBE
