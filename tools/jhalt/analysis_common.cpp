@@ -40,10 +40,26 @@ const program::MethodInfo* findMethod(program::Program& prog, const std::string&
 
 }  // namespace
 
-Analysis setUpAnalysis(const EntryFlags& flags) {
+std::vector<std::pair<const program::MethodInfo*, bool>> allEntries(Analysis& a) {
+  std::vector<std::pair<const program::MethodInfo*, bool>> out;
+  for (classpath::ClassSource* src : a.class_path->sources(classpath::Origin::Application))
+    for (const std::string& name : src->classNames()) {
+      const program::ClassInfo* c = a.program->find(name);
+      if (!c) continue;
+      for (const auto& m : c->methods) {
+        if (!m->isStatic() || !m->hasCode() || m->name() == "<clinit>") continue;
+        bool main = m->name() == "main" && m->descriptor() == "([Ljava/lang/String;)V";
+        out.push_back({m.get(), main});
+      }
+    }
+  return out;
+}
+
+Analysis setUpAnalysis(const EntryFlags& flags, bool no_entry_needed) {
   Analysis a;
   a.class_path = std::make_unique<classpath::ClassPath>(flags.classpath.resolve({flags.path}));
   a.program = std::make_unique<program::Program>(*a.class_path);
+  if (no_entry_needed) return a;
   if (!flags.method.empty()) {
     a.entry = findMethod(*a.program, flags.method);
     return a;

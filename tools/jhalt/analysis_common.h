@@ -28,7 +28,11 @@ struct Analysis {
   bool main_convention = false;  // entry is main(String[]) with TPDB inputs
 };
 
-// Throws InputError with a one-line message when the entry cannot be found.
-Analysis setUpAnalysis(const EntryFlags& flags);
+// Throws InputError with a one-line message when the entry cannot be found
+// (unless `no_entry_needed`, for --all-methods).
+Analysis setUpAnalysis(const EntryFlags& flags, bool no_entry_needed = false);
+// Every static method with code of the application classes, with whether it
+// is a main(String[]) analysed under the TPDB convention.
+std::vector<std::pair<const program::MethodInfo*, bool>> allEntries(Analysis& a);
 
 }  // namespace jhalt::cli

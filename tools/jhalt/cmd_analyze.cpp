@@ -94,6 +94,7 @@ void addAnalyze(CLI::App& app, Action& run) {
     EngineFlags engine;
     std::string format = "text";
     bool fail_on_findings = false;
+    bool all_methods = false;
   };
   auto flags = std::make_shared<Flags>();
   CLI::App* cmd = app.add_subcommand(
@@ -104,17 +105,39 @@ void addAnalyze(CLI::App& app, Action& run) {
   cmd->add_option("--format", flags->format, "Output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   cmd->add_flag("--fail-on-findings", flags->fail_on_findings,
                 "Exit with 1 when a non-termination or an exception was found");
+  cmd->add_flag("--all-methods", flags->all_methods,
+                "Analyze every static method with code of the application classes (arbitrary arguments; "
+                "main(String[]) under the TPDB convention); the time budget is per method");
   cmd->callback([flags, &run] {
     run = [flags] {
-      Analysis a = setUpAnalysis(flags->entry);
+      Analysis a = setUpAnalysis(flags->entry, flags->all_methods);
       nonterm::Options o = flags->engine.toOptions(flags->entry);
-      verdict::Verdict v = nonterm::analyze(*a.program, *a.entry, a.main_convention, o);
-      applySemantics(v, flags->engine.int_semantics);
-      if (flags->format == "json")
-        fmt::print("{}\n", verdict::toJson(v).dump(2));
+      std::vector<std::pair<const program::MethodInfo*, bool>> entries;
+      if (flags->all_methods)
+        entries = allEntries(a);
       else
-        fmt::print("entry: {}\n{}", a.entry->qualifiedName(), verdict::toText(v));
-      bool findings = !v.nonterminating.empty() || !v.exceptions.empty();
+        entries.push_back({a.entry, a.main_convention});
+      verdict::Verdict total;
+      total.engine = "seg";
+      std::string text;
+      for (const auto& [m, main] : entries) {
+        verdict::Verdict v = nonterm::analyze(*a.program, *m, main, o);
+        applySemantics(v, flags->engine.int_semantics);
+        text += fmt::format("entry: {}\n{}", m->qualifiedName(), verdict::toText(v));
+        for (auto& n : v.nonterminating) total.nonterminating.push_back(std::move(n));
+        for (auto& e : v.exceptions) total.exceptions.push_back(std::move(e));
+        for (auto& u : v.undecided) total.undecided.push_back(m->qualifiedName() + ": " + u);
+        total.seconds += v.seconds;
+      }
+      total.answer = total.nonterminating.empty() ? verdict::Answer::Maybe : verdict::Answer::No;
+      if (flags->format == "json") {
+        nlohmann::json j = verdict::toJson(total);
+        j["entries"] = entries.size();
+        fmt::print("{}\n", j.dump(2));
+      } else {
+        fmt::print("{}", text);
+      }
+      bool findings = !total.nonterminating.empty() || !total.exceptions.empty();
       return static_cast<int>(flags->fail_on_findings && findings ? kExitFindings : kExitOk);
     };
   });
