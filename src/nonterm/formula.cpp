@@ -29,10 +29,10 @@ bool Encoder::isInt(const State& s, Ref r) const {
 void Encoder::invariants(seg::NodeId n, const std::string& label, z3::expr_vector& out) {
   const State& s = g_.state(n);
   for (const auto& [r, v] : s.heap) {
-    if (v.kind != HeapValue::Kind::Integer) continue;
+    if (v->kind != HeapValue::Kind::Integer) continue;
     z3::expr x = var(r, label);
-    if (v.interval.finiteLo()) out.push_back(x >= solver_.num(v.interval.lo));
-    if (v.interval.finiteHi()) out.push_back(x <= solver_.num(v.interval.hi));
+    if (v->interval.finiteLo()) out.push_back(x >= solver_.num(v->interval.lo));
+    if (v->interval.finiteHi()) out.push_back(x <= solver_.num(v->interval.hi));
   }
   for (const auto& rel : s.relations) {
     z3::expr a = var(rel.a, label), b = var(rel.b, label);

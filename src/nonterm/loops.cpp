@@ -100,7 +100,7 @@ namespace {
 std::vector<Ref> intRefs(const State& s) {
   std::vector<Ref> out;
   for (const auto& [r, v] : s.heap)
-    if (v.kind == HeapValue::Kind::Integer) out.push_back(r);
+    if (v->kind == HeapValue::Kind::Integer) out.push_back(r);
   return out;
 }
 

@@ -79,7 +79,7 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
     if (!g.node(n).alive || !g.node(n).out.empty()) continue;
     const state::State& s = g.state(n);
     if (s.finished()) continue;
-    if (g.nodeSlots() > options.max_nodes)
+    if (g.liveNodes() > options.max_nodes)
       return finish(BuildResult::Status::ResourceLimit,
                     fmt::format("graph exceeds {} states (raise --max-states)", options.max_nodes), n);
     if ((++result.evaluations & 63) == 0 &&

@@ -145,7 +145,7 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v) {
   // (vi), (vii): new non-tree shapes and cycles through the written field.
   std::vector<Ref> all;
   for (const auto& [r, val] : s.heap)
-    if (val.isObject()) all.push_back(r);
+    if (val->isObject()) all.push_back(r);
   for (Ref ra : all) {
     std::set<Ref> from_ra = leadsTo(s, ra);
     if (!from_ra.count(rp)) continue;
@@ -187,7 +187,7 @@ StepResult evalLoadConstant(Ctx& c) {
       }
       // String literals are interned: the object may be any other string.
       for (const auto& [r, v] : c.in.heap)
-        if (v.isObject() && ts.contains(v.type, string_type)) c.out.addMaybeEqual(str, r);
+        if (v->isObject() && ts.contains(v->type, string_type)) c.out.addMaybeEqual(str, r);
       c.push(str);
       break;
     }
@@ -196,7 +196,7 @@ StepResult evalLoadConstant(Ctx& c) {
       state::TypeId class_type = ts.intern("java/lang/Class");
       Ref obj = c.newObject(ts.exactly(class_type));
       for (const auto& [r, v] : c.in.heap)
-        if (v.isObject() && ts.contains(v.type, class_type)) c.out.addMaybeEqual(obj, r);
+        if (v->isObject() && ts.contains(v->type, class_type)) c.out.addMaybeEqual(obj, r);
       c.push(obj);
       break;
     }

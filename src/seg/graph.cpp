@@ -12,6 +12,7 @@ NodeId Graph::addNode(state::State s, NodeId parent) {
   n.state = std::make_shared<const state::State>(std::move(s));
   n.parent = parent;
   nodes_.push_back(std::move(n));
+  ++live_nodes_;
   return id;
 }
 
@@ -24,29 +25,57 @@ EdgeId Graph::addEdge(Edge e) {
 }
 
 void Graph::cutBelow(NodeId n) {
-  for (EdgeId e : nodes_[n].out) edges_[e].alive = false;
-  nodes_[n].out.clear();
-  // Mark what is still reachable from the root.
-  std::vector<bool> reach(nodes_.size(), false);
-  std::vector<NodeId> work{root()};
+  // Only nodes below `n` can become unreachable: collect them, then keep
+  // those still entered from outside (and what they reach).
+  std::vector<NodeId> below;
+  std::vector<char> in_below(nodes_.size(), 0);
+  std::vector<NodeId> work;
+  for (EdgeId e : nodes_[n].out) work.push_back(edges_[e].to);
   while (!work.empty()) {
     NodeId x = work.back();
     work.pop_back();
-    if (reach[x] || !nodes_[x].alive) continue;
-    reach[x] = true;
+    if (x == n || in_below[x] || !nodes_[x].alive) continue;
+    in_below[x] = 1;
+    below.push_back(x);
     for (EdgeId e : nodes_[x].out)
       if (edges_[e].alive) work.push_back(edges_[e].to);
   }
-  for (NodeId x = 0; x < nodes_.size(); ++x) {
-    if (reach[x] || !nodes_[x].alive) continue;
-    nodes_[x].alive = false;
-    nodes_[x].state.reset();  // free memory of removed states
-    for (EdgeId e : nodes_[x].out) edges_[e].alive = false;
-    for (EdgeId e : nodes_[x].in) edges_[e].alive = false;
+  for (EdgeId e : nodes_[n].out) edges_[e].alive = false;
+  nodes_[n].out.clear();
+  std::vector<char> keep(nodes_.size(), 0);
+  for (NodeId x : below)
+    for (EdgeId e : nodes_[x].in) {
+      const Edge& edge = edges_[e];
+      if (edge.alive && !in_below[edge.from] && nodes_[edge.from].alive && edge.from != n) work.push_back(x);
+    }
+  if (in_below[root()]) work.push_back(root());
+  while (!work.empty()) {
+    NodeId x = work.back();
+    work.pop_back();
+    if (keep[x]) continue;
+    keep[x] = 1;
+    for (EdgeId e : nodes_[x].out)
+      if (edges_[e].alive && in_below[edges_[e].to]) work.push_back(edges_[e].to);
   }
-  for (Node& node : nodes_) {
-    std::erase_if(node.out, [&](EdgeId e) { return !edges_[e].alive; });
-    std::erase_if(node.in, [&](EdgeId e) { return !edges_[e].alive; });
+  std::vector<NodeId> touched;
+  for (NodeId x : below) {
+    if (keep[x]) continue;
+    nodes_[x].alive = false;
+    --live_nodes_;
+    nodes_[x].state.reset();  // free memory of removed states
+    for (EdgeId e : nodes_[x].out) {
+      edges_[e].alive = false;
+      touched.push_back(edges_[e].to);
+    }
+    for (EdgeId e : nodes_[x].in) {
+      edges_[e].alive = false;
+      touched.push_back(edges_[e].from);
+    }
+  }
+  touched.push_back(n);
+  for (NodeId x : touched) {
+    std::erase_if(nodes_[x].out, [&](EdgeId e) { return !edges_[e].alive; });
+    std::erase_if(nodes_[x].in, [&](EdgeId e) { return !edges_[e].alive; });
   }
 }
 
@@ -66,10 +95,6 @@ std::vector<EdgeId> Graph::edges() const {
 
 std::vector<EdgeId> Graph::outEdges(NodeId n) const { return nodes_[n].out; }
 std::vector<EdgeId> Graph::inEdges(NodeId n) const { return nodes_[n].in; }
-
-size_t Graph::liveNodes() const {
-  return static_cast<size_t>(std::count_if(nodes_.begin(), nodes_.end(), [](const Node& n) { return n.alive; }));
-}
 
 size_t Graph::liveEdges() const {
   return static_cast<size_t>(std::count_if(edges_.begin(), edges_.end(), [](const Edge& e) { return e.alive; }));

@@ -86,8 +86,8 @@ std::string toString(const State& s, TypeSystem& types, const PrintOptions& opti
     fmt::format_to(it, "{}.{}: {}{}", types.fieldInfo(f).owner, types.fieldInfo(f).name, refName(s, r),
                    options.newline);
   for (const auto& [r, v] : s.heap) {
-    if (v.kind == HeapValue::Kind::Integer && v.interval.isPoint()) continue;
-    fmt::format_to(it, "{}: {}{}", refName(s, r), valueString(s, v, types), options.newline);
+    if (v->kind == HeapValue::Kind::Integer && v->interval.isPoint()) continue;
+    fmt::format_to(it, "{}: {}{}", refName(s, r), valueString(s, *v, types), options.newline);
   }
   std::string preds;
   for (auto [a, b] : s.preds.maybe_equal) preds += fmt::format("{} =? {}  ", refName(s, a), refName(s, b));

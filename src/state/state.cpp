@@ -62,12 +62,12 @@ HeapValue HeapValue::object(AbstractType t) {
 
 const HeapValue* State::find(Ref r) const {
   auto it = lowerBound(heap, r);
-  return it != heap.end() && it->first == r ? &it->second : nullptr;
+  return it != heap.end() && it->first == r ? &*it->second : nullptr;
 }
 
 HeapValue* State::findMutable(Ref r) {
   auto it = lowerBound(heap, r);
-  return it != heap.end() && it->first == r ? &it->second : nullptr;
+  return it != heap.end() && it->first == r ? &it->second.mutate() : nullptr;
 }
 
 const HeapValue& State::at(Ref r) const {
@@ -86,9 +86,9 @@ void State::put(Ref r, HeapValue v) {
   JHALT_ASSERT(r != kNull && r != kNone, "null has no heap value");
   auto it = lowerBound(heap, r);
   if (it != heap.end() && it->first == r)
-    it->second = std::move(v);
+    it->second = Cow<HeapValue>(std::move(v));
   else
-    heap.insert(it, {r, std::move(v)});
+    heap.insert(it, {r, Cow<HeapValue>(std::move(v))});
 }
 
 void State::erase(Ref r) {
@@ -234,10 +234,15 @@ void State::replace(Ref from, Ref to) {
     for (Ref& r : f.locals) sub(r);
     for (Ref& r : f.stack) sub(r);
   }
-  for (auto& [ref, v] : heap) {
-    for (auto& fr : v.fields) sub(fr.second);
-    for (Ref& e : v.elements) sub(e);
-    sub(v.length);
+  for (auto& [ref, cv] : heap) {
+    const HeapValue& v = *cv;
+    bool mentions = v.length == from || std::any_of(v.fields.begin(), v.fields.end(), [&](const auto& f) { return f.second == from; }) ||
+                    std::find(v.elements.begin(), v.elements.end(), from) != v.elements.end();
+    if (!mentions) continue;
+    HeapValue& m = cv.mutate();
+    for (auto& fr : m.fields) sub(fr.second);
+    for (Ref& e : m.elements) sub(e);
+    sub(m.length);
   }
   for (auto& s : statics) sub(s.second);
   sub(exception);
@@ -246,7 +251,7 @@ void State::replace(Ref from, Ref to) {
   if (from != kNull && to != kNull) {
     auto it = lowerBound(heap, from);
     if (it != heap.end() && it->first == from) {
-      HeapValue v = std::move(it->second);
+      HeapValue v = *it->second;
       heap.erase(it);
       if (find(to) == nullptr) put(to, std::move(v));
     }
@@ -297,7 +302,7 @@ void State::collectGarbage() {
     ptrdiff_t i = index(r);
     if (i < 0 || marked[static_cast<size_t>(i)]) continue;
     marked[static_cast<size_t>(i)] = 1;
-    const HeapValue& v = heap[static_cast<size_t>(i)].second;
+    const HeapValue& v = *heap[static_cast<size_t>(i)].second;
     for (const auto& f : v.fields) work.push_back(f.second);
     for (Ref e : v.elements) work.push_back(e);
     if (v.kind == HeapValue::Kind::Array) work.push_back(v.length);
@@ -332,7 +337,8 @@ std::string State::validate() const {
     for (Ref r : f.stack)
       if (auto e = check(r, "stack"); !e.empty()) return e;
   }
-  for (const auto& [r, v] : heap) {
+  for (const auto& [r, cv] : heap) {
+    const HeapValue& v = *cv;
     for (const auto& fr : v.fields)
       if (auto e = check(fr.second, "field"); !e.empty()) return e + " of " + std::to_string(r);
     for (Ref x : v.elements)
@@ -352,7 +358,7 @@ Ref State::maxRef() const {
     if (r != kNone) m = std::max(m, r);
   for (const auto& [r, v] : heap) {
     m = std::max(m, r);
-    for (const auto& f : v.fields) m = std::max(m, f.second);
+    for (const auto& f : v->fields) m = std::max(m, f.second);
   }
   return m;
 }

@@ -18,7 +18,7 @@ void addGraph(CLI::App& app, Action& run) {
     EntryFlags entry;
     std::string dot;
     bool stats = false;
-    size_t max_states = 200000;
+    size_t max_states = 60000;
     double timeout = 10;
   };
   auto flags = std::make_shared<Flags>();

@@ -14,7 +14,7 @@
 namespace jhalt::seg {
 
 struct BuildOptions {
-  size_t max_nodes = 200000;       // resource limit (live and removed nodes)
+  size_t max_nodes = 60000;        // resource limit (states in the graph)
   double max_seconds = 10.0;       // resource limit
   size_t max_state_size = 4000;    // resource limit: values in one state
   // Merges at one position that use the convex hull of integer intervals;

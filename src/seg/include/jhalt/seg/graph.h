@@ -62,7 +62,7 @@ class Graph {
   std::vector<EdgeId> edges() const;
   std::vector<EdgeId> outEdges(NodeId n) const;
   std::vector<EdgeId> inEdges(NodeId n) const;
-  size_t liveNodes() const;
+  size_t liveNodes() const { return live_nodes_; }
   size_t liveEdges() const;
 
   // Strongly connected components with at least one edge (cycles), each a
@@ -74,6 +74,7 @@ class Graph {
  private:
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
+  size_t live_nodes_ = 0;
 };
 
 }  // namespace jhalt::seg

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -58,6 +59,27 @@ struct HeapValue {
   static HeapValue integer(Interval iv, char prim = 'I');
   static HeapValue floating(std::optional<double> v, char prim = 'D');
   static HeapValue object(AbstractType t);  // no fields known
+
+  bool operator==(const HeapValue&) const = default;
+};
+
+// A value shared copy-on-write between states: copying a state (at every
+// evaluation step) copies pointers, and only values that change are cloned.
+template <class T>
+class Cow {
+ public:
+  Cow() : p_(std::make_shared<T>()) {}
+  explicit Cow(T v) : p_(std::make_shared<T>(std::move(v))) {}
+  const T& operator*() const { return *p_; }
+  const T* operator->() const { return p_.get(); }
+  T& mutate() {
+    if (p_.use_count() > 1) p_ = std::make_shared<T>(*p_);
+    return *p_;
+  }
+  bool operator==(const Cow& o) const { return p_ == o.p_ || *p_ == *o.p_; }
+
+ private:
+  std::shared_ptr<T> p_;
 };
 
 enum class InitStatus : uint8_t { No, Running, Yes };
@@ -96,7 +118,7 @@ struct IntRelation {
 class State {
  public:
   std::vector<Frame> frames;  // frames[0] is the topmost (current) frame
-  std::vector<std::pair<Ref, HeapValue>> heap;  // sorted by Ref
+  std::vector<std::pair<Ref, Cow<HeapValue>>> heap;  // sorted by Ref
   HeapPredicates preds;
   std::vector<IntRelation> relations;            // sorted, unique
   std::vector<std::pair<FieldId, Ref>> statics;  // sorted by FieldId
