@@ -27,14 +27,17 @@ def main():
         start = time.perf_counter()
         p = subprocess.Popen([args.jhalt, "graph", jar, "--stats", "--timeout", str(args.timeout)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        out, err = p.communicate()
-        _, status, usage = os.wait4(p.pid, 0) if False else (0, 0, None)
+        out = p.stdout.read()
+        err = p.stderr.read()
+        _, status, usage = os.wait4(p.pid, 0)
         wall = time.perf_counter() - start
+        code = os.waitstatus_to_exitcode(status)
+        rss = usage.ru_maxrss / 1024.0
         m = re.search(r"(\d+) states, (\d+) edges, (\d+) SCCs, (\d+) loop heads, ([\d.]+) ms", out)
         reason = (err.strip().splitlines() or [""])[-1]
-        rows.append((jar, p.returncode, wall, m, reason))
-    import resource
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
+        rows.append((jar, code, wall, m, reason, rss))
+    rss_all = [r[5] for r in rows]
+    peak = max(rss_all)
     complete = [r for r in rows if r[1] == 0]
     ms = [float(r[3].group(5)) for r in complete if r[3]]
     states = [int(r[3].group(1)) for r in complete if r[3]]
@@ -45,6 +48,10 @@ def main():
                                                              sum(r[2] for r in rows)))
     print("states (complete): median %d, max %d; largest peak RSS of one process: %.0f MB" % (
         statistics.median(states), max(states), peak))
+    over = [r for r in rows if r[5] >= 256]
+    print("peak RSS per process: median %.0f MB, over 256 MB: %d%s" % (
+        statistics.median(rss_all), len(over),
+        "".join("\n    %s %.0f MB" % (os.path.relpath(r[0], args.dir), r[5]) for r in over)))
     reasons = {}
     for r in rows:
         if r[1] != 0:

@@ -17,10 +17,17 @@ NodeId Graph::addNode(state::State s, NodeId parent) {
 }
 
 EdgeId Graph::addEdge(Edge e) {
-  EdgeId id = static_cast<EdgeId>(edges_.size());
-  nodes_[e.from].out.push_back(id);
-  nodes_[e.to].in.push_back(id);
-  edges_.push_back(std::move(e));
+  EdgeId id;
+  if (!free_edges_.empty()) {  // reuse the slot of a removed edge
+    id = free_edges_.back();
+    free_edges_.pop_back();
+    edges_[id] = std::move(e);
+  } else {
+    id = static_cast<EdgeId>(edges_.size());
+    edges_.push_back(std::move(e));
+  }
+  nodes_[edges_[id].from].out.push_back(id);
+  nodes_[edges_[id].to].in.push_back(id);
   return id;
 }
 
@@ -40,7 +47,7 @@ void Graph::cutBelow(NodeId n) {
     for (EdgeId e : nodes_[x].out)
       if (edges_[e].alive) work.push_back(edges_[e].to);
   }
-  for (EdgeId e : nodes_[n].out) edges_[e].alive = false;
+  for (EdgeId e : nodes_[n].out) killEdge(e);
   nodes_[n].out.clear();
   std::vector<char> keep(nodes_.size(), 0);
   for (NodeId x : below)
@@ -64,11 +71,11 @@ void Graph::cutBelow(NodeId n) {
     --live_nodes_;
     nodes_[x].state.reset();  // free memory of removed states
     for (EdgeId e : nodes_[x].out) {
-      edges_[e].alive = false;
+      killEdge(e);
       touched.push_back(edges_[e].to);
     }
     for (EdgeId e : nodes_[x].in) {
-      edges_[e].alive = false;
+      killEdge(e);
       touched.push_back(edges_[e].from);
     }
   }
@@ -77,6 +84,25 @@ void Graph::cutBelow(NodeId n) {
     std::erase_if(nodes_[x].out, [&](EdgeId e) { return !edges_[e].alive; });
     std::erase_if(nodes_[x].in, [&](EdgeId e) { return !edges_[e].alive; });
   }
+  for (NodeId x : below)
+    if (!keep[x]) {
+      std::vector<EdgeId>().swap(nodes_[x].out);
+      std::vector<EdgeId>().swap(nodes_[x].in);
+    }
+  // No live node refers to the removed edges any more: their slots are free.
+  free_edges_.insert(free_edges_.end(), killed_.begin(), killed_.end());
+  killed_.clear();
+}
+
+void Graph::killEdge(EdgeId e) {
+  // Dead edges keep only their endpoints; their labels are freed, since
+  // ForceAbstraction can discard most of what a large construction built.
+  Edge& edge = edges_[e];
+  if (edge.alive) killed_.push_back(e);
+  edge.alive = false;
+  edge.label = EvalLabel{};
+  std::vector<Ref>().swap(edge.refined);
+  std::vector<std::pair<Ref, Ref>>().swap(edge.instance);
 }
 
 std::vector<NodeId> Graph::nodes() const {

@@ -54,7 +54,7 @@ class Graph {
   Node& node(NodeId n) { return nodes_[n]; }
   const Edge& edge(EdgeId e) const { return edges_[e]; }
   size_t nodeSlots() const { return nodes_.size(); }
-  size_t edgeSlots() const { return edges_.size(); }
+  size_t edgeSlots() const { return edges_.size(); }  // edge ids are < this; dead slots get reused
   const state::State& state(NodeId n) const { return *nodes_[n].state; }
 
   // Live nodes and edges.
@@ -72,8 +72,12 @@ class Graph {
   std::vector<NodeId> loopHeads() const;
 
  private:
+  void killEdge(EdgeId e);
+
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
+  std::vector<EdgeId> free_edges_;  // slots of removed edges, reused by addEdge
+  std::vector<EdgeId> killed_;      // removed during the current cutBelow
   size_t live_nodes_ = 0;
 };
 
