@@ -1,6 +1,7 @@
 #include "jhalt/nonterm/engine.h"
 
 #include <chrono>
+#include <deque>
 #include <map>
 
 #include <fmt/format.h>
@@ -31,6 +32,13 @@ bool replayConfirmsException(const replay::ReplayResult& r, const verdict::Excep
   return r.frame_class == cls && r.frame_method == thrower.name() && (f.where.line < 0 || r.line == f.where.line);
 }
 
+std::string moduloText(const concrete::RunResult& r) {
+  if (r.cycle_ignored.empty()) return " exactly";
+  std::string slots;
+  for (size_t k : r.cycle_ignored) slots += (slots.empty() ? "" : ", ") + std::to_string(k);
+  return fmt::format(" up to the local variable(s) {} that the loop only increments (they cannot influence it)", slots);
+}
+
 }  // namespace
 
 verdict::Verdict analyze(program::Program& program, const program::MethodInfo& entry, bool main_convention,
@@ -49,11 +57,14 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
   bo.max_seconds = std::min(bo.max_seconds, options.time_budget / 2);
   seg::BuildResult built = seg::buildGraph(graph, std::move(start), sym, bo);
   smt::Solver solver(options.smt);
-  std::vector<LoopProof> proofs;
+  std::deque<LoopProof> proofs;  // a deque: proofs found later must not move earlier ones
   std::optional<LoopProver> prover;
+  std::vector<seg::NodeId> strengthenable;  // heads where a witness run may suggest an invariant
   if (built.status == seg::BuildResult::Status::Complete) {
     prover.emplace(graph, types, solver);
-    proofs = prover->prove();
+    for (LoopProof& p : prover->prove()) proofs.push_back(std::move(p));
+    for (seg::NodeId head : graph.loopHeads())
+      if (prover->canStrengthen(head)) strengthenable.push_back(head);
   } else {
     v.undecided.push_back(fmt::format("symbolic execution graph incomplete: {}", built.reason));
   }
@@ -63,10 +74,13 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
   co.jvm_int_semantics = true;
   seg::Evaluator conc(program, types, alloc, co);
   std::set<std::string> seen_exceptions, seen_loops;
+  std::map<std::string, int> refuted;
+  size_t strengthen_attempts = 0;
+  constexpr size_t kMaxStrengthen = 40;
   size_t tried = 0, steps_used = 0;
   // Without loop proofs only exact repetitions (and exceptions) can be found:
   // those show up for small inputs, so fewer candidates are tried.
-  size_t candidates = proofs.empty() ? std::min<size_t>(options.max_candidates, 80) : options.max_candidates;
+  size_t candidates = proofs.empty() && strengthenable.empty() ? std::min<size_t>(options.max_candidates, 80) : options.max_candidates;
   for (const concrete::Witness& w : enumerateWitnesses(entry, main_convention, candidates)) {
     if (since(t0) > options.time_budget) {
       v.undecided.push_back("time budget used up during the witness search");
@@ -86,15 +100,32 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
       break;
     }
     size_t checks = 0;
+    std::map<seg::NodeId, size_t> visits;
     concrete::RunResult run = concrete::run(conc, std::move(*s), ro, [&](const state::State& c, size_t) {
       ++steps_used;
-      if (proofs.empty() || c.finished() || c.exception != state::kNone || checks > 200) return false;
+      if ((proofs.empty() && strengthenable.empty()) || c.finished() || c.exception != state::kNone || checks > 200)
+        return false;
       for (const LoopProof& p : proofs) {
         const state::State& h = graph.state(p.head);
         if (!state::sameShape(c, h)) continue;
         ++checks;
         if (prover->accepts(p, c)) {
           hit = &p;
+          at = c;
+          return true;
+        }
+      }
+      // No proof covers c: on the 1st, 3rd and 10th visit of a head, let c
+      // suggest an invariant (values after a few iterations are typical).
+      for (seg::NodeId head : strengthenable) {
+        if (!state::sameShape(c, graph.state(head))) continue;
+        size_t k = ++visits[head];
+        if ((k != 1 && k != 3 && k != 10) || strengthen_attempts >= kMaxStrengthen) continue;
+        ++strengthen_attempts;
+        ++checks;
+        if (auto p = prover->proveFrom(head, c); p && prover->accepts(*p, c)) {
+          proofs.push_back(std::move(*p));
+          hit = &proofs.back();
           at = c;
           return true;
         }
@@ -120,8 +151,8 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
         if (rest.outcome == concrete::RunResult::Outcome::Cycle) {
           nt.kind = "looping";
           nt.semantics = "jvm";
-          nt.proof += fmt::format("\nmoreover the run repeats its state exactly after {} more steps (period {})",
-                                  rest.cycle_start, rest.cycle_period);
+          nt.proof += fmt::format("\nmoreover the run repeats its state{} after {} more steps (period {})",
+                                  moduloText(rest), rest.cycle_start, rest.cycle_period);
         }
       }
       claim = true;
@@ -130,9 +161,9 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
       nt.kind = "looping";
       nt.semantics = "jvm";
       nt.proof = fmt::format(
-          "the concrete run repeats a state exactly: the state at {} offset {} after step {} recurs {} steps later; "
+          "the concrete run repeats a state{}: the state at {} offset {} after step {} recurs {} steps later; "
           "the program is deterministic, so it runs forever",
-          run.cycle_method->qualifiedName(), run.cycle_pc, run.cycle_start, run.cycle_period);
+          moduloText(run), run.cycle_method->qualifiedName(), run.cycle_pc, run.cycle_start, run.cycle_period);
       claim = true;
     } else if (run.outcome == concrete::RunResult::Outcome::Exception && options.exceptions && run.exception_method) {
       verdict::ExceptionFinding ef;
@@ -159,12 +190,16 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
     nt.witness = w;
     std::string key = nt.loop.method + ":" + std::to_string(nt.loop.pc);
     if (seen_loops.count(key)) continue;
+    // A loop whose claims the JVM refuted twice (typically: values that grow
+    // until they wrap around) is not tried again; each replay costs seconds.
+    if (refuted[key] >= 2) continue;
     if (options.replay) {
       replay::ReplayResult r = replay::replay(options.replay_options, entry, w);
       nt.replay = r.describe();
       if (!replayConfirmsLoop(r)) {
         v.internal_errors.push_back(
             fmt::format("non-termination at {} not confirmed by the JVM: {}", nt.loop.method, nt.replay));
+        ++refuted[key];
         continue;
       }
       if (nt.semantics == "math") nt.semantics = "jvm (confirmed by replay)";
@@ -177,6 +212,10 @@ verdict::Verdict analyze(program::Program& program, const program::MethodInfo& e
   if (v.nonterminating.empty()) {
     if (proofs.empty() && built.status == seg::BuildResult::Status::Complete)
       v.undecided.push_back("no loop of the graph could be proven non-terminating");
+    else if (!proofs.empty() && !refuted.empty())
+      v.undecided.push_back(fmt::format(
+          "{} loop proof(s) with mathematical integers; the JVM refuted their witnesses (values wrap around?)",
+          proofs.size()));
     else if (!proofs.empty())
       v.undecided.push_back(fmt::format("{} loop proof(s), but no witness input reaching them among {} tried",
                                         proofs.size(), tried));

@@ -106,21 +106,11 @@ std::vector<Ref> intRefs(const State& s) {
 
 }  // namespace
 
-// Paper 000, Thm. 8 and the formulas ρ and σ of §4.2. The theorem is
-// applied to the largest set P of paths that is closed: a run through a path
-// of P never leads to values for which no path of P is taken (ρ(P)
-// unsatisfiable). For P = all paths this is the paper's formulation; a subset
-// gives a smaller recurrent set by the same argument (a loop that may also
-// run into an exit path once, as `if (-5 <= i <= 5) i = 0`).
-std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vector<Path>& paths) {
+LoopProver::LoopParts LoopProver::buildParts(seg::NodeId head, const std::vector<Path>& paths) {
   const State& h = g_.state(head);
-  z3::expr_vector mu_h(solver_.ctx()), mu_r(solver_.ctx());
-  enc_.invariants(head, "h", mu_h);
-  enc_.invariants(head, "r", mu_r);
-  struct Parts {
-    z3::expr entered, first, second;
-  };
-  std::vector<Parts> parts;
+  LoopParts lp{{}, z3::expr_vector(solver_.ctx()), z3::expr_vector(solver_.ctx())};
+  enc_.invariants(head, "h", lp.mu_h);
+  enc_.invariants(head, "r", lp.mu_r);
   for (size_t k = 0; k < paths.size(); ++k) {
     std::string lab = fmt::format("p{}", k);
     z3::expr_vector phi(solver_.ctx()), psi(solver_.ctx()), iota(solver_.ctx());
@@ -131,15 +121,34 @@ std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vec
     for (const auto& [x, y] : endPairs(paths[k])) end.push_back(enc_.var(x, lab) == enc_.var(y, "r"));
     z3::expr_vector phi_r(solver_.ctx()), psi_r(solver_.ctx());
     enc_.path(paths[k], "r", phi_r, psi_r);
-    parts.push_back(Parts{entered, entered && enc_.conj(end), !enc_.conj(phi_r) && enc_.conj(psi_r)});
+    lp.parts.push_back(LoopParts::Part{entered, entered && enc_.conj(end), !enc_.conj(phi_r) && enc_.conj(psi_r)});
   }
+  return lp;
+}
+
+// Paper 000, Thm. 8 and the formulas ρ and σ of §4.2. The theorem is
+// applied to the largest set P of paths that is closed: a run through a path
+// of P never leads to values for which no path of P is taken (ρ(P)
+// unsatisfiable). For P = all paths this is the paper's formulation; a subset
+// gives a smaller recurrent set by the same argument (a loop that may also
+// run into an exit path once, as `if (-5 <= i <= 5) i = 0`). `inv_h` and
+// `inv_r` restrict the region by an invariant (true, or one found by
+// strengthen()) over the head's references labelled "h" and "r"; the caller
+// guarantees that every path of `paths` preserves it.
+std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vector<Path>& paths,
+                                                const LoopParts& lp, const z3::expr& inv_h, const z3::expr& inv_r,
+                                                const std::string& inv_text) {
+  const State& h = g_.state(head);
+  z3::expr mu_h = enc_.conj(lp.mu_h) && inv_h;
+  z3::expr mu_r = enc_.conj(lp.mu_r) && inv_r;
+  const auto& parts = lp.parts;
   std::vector<bool> in(paths.size(), true);
   auto leaving = [&](size_t j) {
     z3::expr_vector second(solver_.ctx());
     for (size_t i = 0; i < parts.size(); ++i)
       if (in[i]) second.push_back(parts[i].second);
     solver_.push();
-    solver_.add(enc_.conj(mu_h) && parts[j].first && enc_.conj(mu_r) && enc_.conj(second));
+    solver_.add(mu_h && parts[j].first && mu_r && enc_.conj(second));
     smt::Result r = solver_.check("rho");
     solver_.pop();
     return r != smt::Result::Unsat;  // unknown counts as leaving: sound
@@ -162,7 +171,7 @@ std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vec
       ++kept;
     }
   if (kept == 0) return std::nullopt;
-  z3::expr sigma = enc_.conj(mu_h) && z3::mk_or(first);
+  z3::expr sigma = mu_h && z3::mk_or(first);
   solver_.push();
   solver_.add(sigma);
   smt::Result sig = solver_.check("sigma");
@@ -176,13 +185,15 @@ std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vec
   for (size_t j = 0; j < paths.size(); ++j)
     if (in[j]) used.push_back(paths[j]);
   LoopProof p{LoopProof::Kind::NonLooping, head, used, "", nullptr};
-  p.region = std::make_shared<z3::expr>(enc_.conj(mu_h) && z3::mk_or(region));
+  p.region = std::make_shared<z3::expr>(mu_h && z3::mk_or(region));
   p.proof = fmt::format(
       "non-looping non-termination (paper 000, Thm. 8) at loop head {}:\n"
       "{} of {} path(s) through the loop form a closed set; the interesting references are integers;\n"
+      "{}"
       "rho (a run through one of them, then none of their conditions holding) is unsatisfiable;\n"
       "sigma (a run through one of them) is satisfiable, e.g.{}",
-      describe(head), kept, paths.size(), model);
+      describe(head), kept, paths.size(),
+      inv_text.empty() ? "" : "the region is restricted by the inductive invariant " + inv_text + ";\n", model);
   return p;
 }
 
@@ -234,14 +245,120 @@ std::vector<LoopProof> LoopProver::prove(size_t max_paths) {
       // Every path must be integer-determined for Thm. 8.
       bool all = true;
       for (const Path& p : cyclePaths(head, *scc, max_paths, complete)) all &= enc_.integerDetermined(p);
-      if (all)
-        if (auto p = nonLooping(head, paths)) out.push_back(std::move(*p));
+      if (all) {
+        eligible_[head] = paths;
+        LoopParts lp = buildParts(head, paths);
+        z3::expr t = solver_.ctx().bool_val(true);
+        if (auto p = nonLooping(head, paths, lp, t, t, "")) out.push_back(std::move(*p));
+      }
     }
     for (const Path& p : paths)
       if (auto lp = looping(head, p)) out.push_back(std::move(*lp));
   }
   return out;
 }
+
+namespace {
+
+// A linear atom over the head's integers: x - y ⋈ k (y = kNone: x ⋈ k).
+struct Atom {
+  Ref x, y;
+  enum class Op { Ge, Le } op;
+  int64_t k;
+};
+
+}  // namespace
+
+// Thm. 8 where the plain ρ is satisfiable because the loop condition alone
+// does not carry over (`while (i != j) { i--; j++; }`): a concrete state c
+// at the head, reached by a witness run, suggests an invariant. The atoms
+// x ⋈ k and x - y ⋈ k that hold in c are cut down to their largest subset
+// that every loop path preserves (Houdini: drop what a model refutes until
+// the check is unsatisfiable); the conjunction I is inductive, so Thm. 8's
+// argument applies to the region I ∧ (some path of P is taken).
+std::optional<LoopProof> LoopProver::proveFrom(seg::NodeId head, const State& c) {
+  auto it = eligible_.find(head);
+  if (it == eligible_.end()) return std::nullopt;
+  const std::vector<Path>& paths = it->second;
+  const State& h = g_.state(head);
+  std::vector<std::pair<Ref, Ref>> map;
+  if (!state::isInstance(c, h, types_, &map)) return std::nullopt;
+  std::map<Ref, int64_t> val;
+  for (const auto& [cr, hr] : map)
+    if (h.isInteger(hr) && c.isInteger(cr) && c.intervalOf(cr).isPoint()) val[hr] = c.intervalOf(cr).lo;
+  if (val.empty() || val.size() > 12) return std::nullopt;
+  std::vector<Atom> atoms;
+  auto around = [&](Ref x, Ref y, int64_t v) {
+    atoms.push_back({x, y, Atom::Op::Ge, v});
+    atoms.push_back({x, y, Atom::Op::Le, v});
+    if (v > 0) atoms.push_back({x, y, Atom::Op::Ge, 0});
+    if (v > 1) atoms.push_back({x, y, Atom::Op::Ge, 1});
+    if (v < 0) atoms.push_back({x, y, Atom::Op::Le, 0});
+    if (v < -1) atoms.push_back({x, y, Atom::Op::Le, -1});
+  };
+  for (const auto& [x, vx] : val) {
+    around(x, state::kNone, vx);
+    for (const auto& [y, vy] : val)
+      if (x < y) around(x, y, vx - vy);
+  }
+  auto term = [&](const Atom& a, const std::string& label) {
+    z3::expr t = enc_.var(a.x, label);
+    if (a.y != state::kNone) t = t - enc_.var(a.y, label);
+    return a.op == Atom::Op::Ge ? t >= solver_.num(a.k) : t <= solver_.num(a.k);
+  };
+  auto holds = [&](const Atom& a, const std::string& label) -> std::optional<bool> {
+    auto vx = solver_.value(enc_.var(a.x, label));
+    std::optional<int64_t> vy = int64_t{0};
+    if (a.y != state::kNone) vy = solver_.value(enc_.var(a.y, label));
+    if (!vx || !vy) return std::nullopt;
+    __int128 d = static_cast<__int128>(*vx) - *vy;
+    return a.op == Atom::Op::Ge ? d >= a.k : d <= a.k;
+  };
+  LoopParts lp = buildParts(head, paths);
+  z3::expr_vector first(solver_.ctx());
+  for (const auto& part : lp.parts) first.push_back(part.first);
+  std::vector<bool> alive(atoms.size(), true);
+  while (true) {
+    z3::expr_vector now(solver_.ctx()), broken(solver_.ctx());
+    for (size_t i = 0; i < atoms.size(); ++i)
+      if (alive[i]) {
+        now.push_back(term(atoms[i], "h"));
+        broken.push_back(!term(atoms[i], "r"));
+      }
+    if (now.empty()) return std::nullopt;
+    solver_.push();
+    solver_.add(enc_.conj(lp.mu_h) && enc_.conj(now) && z3::mk_or(first) && enc_.conj(lp.mu_r) &&
+                z3::mk_or(broken));
+    smt::Result r = solver_.check("invariant");
+    bool progress = false;
+    if (r == smt::Result::Sat)
+      for (size_t i = 0; i < atoms.size(); ++i)
+        if (alive[i]) {
+          auto ok = holds(atoms[i], "r");
+          if (!ok || !*ok) {
+            alive[i] = false;
+            progress = true;
+          }
+        }
+    solver_.pop();
+    if (r == smt::Result::Unsat) break;
+    if (r != smt::Result::Sat || !progress) return std::nullopt;
+  }
+  z3::expr_vector inv_h(solver_.ctx()), inv_r(solver_.ctx());
+  std::string text;
+  for (size_t i = 0; i < atoms.size(); ++i) {
+    if (!alive[i]) continue;
+    inv_h.push_back(term(atoms[i], "h"));
+    inv_r.push_back(term(atoms[i], "r"));
+    const Atom& a = atoms[i];
+    text += fmt::format("{}i{}{} {} {}", text.empty() ? "" : " && ", a.x,
+                        a.y == state::kNone ? "" : fmt::format(" - i{}", a.y), a.op == Atom::Op::Ge ? ">=" : "<=",
+                        a.k);
+  }
+  return nonLooping(head, paths, lp, enc_.conj(inv_h), enc_.conj(inv_r), text);
+}
+
+bool LoopProver::canStrengthen(seg::NodeId head) const { return eligible_.count(head) != 0; }
 
 bool LoopProver::accepts(const LoopProof& proof, const State& c) {
   const State& h = g_.state(proof.head);

@@ -86,6 +86,7 @@ nlohmann::json toJson(const Verdict& v) {
                                {"witness", witnessJson(e.witness)},
                                {"replay", e.replay}});
   j["undecided"] = v.undecided;
+  j["internal_errors"] = v.internal_errors;
   return j;
 }
 
@@ -96,7 +97,8 @@ std::string toText(const Verdict& v) {
     out += fmt::format("  witness: {}\n", n.witness.describe());
     std::string sem = n.semantics == "jvm"   ? "JVM (32/64-bit) and mathematical integers"
                       : n.semantics == "math" ? "mathematical integers"
-                                              : "mathematical integers; on the JVM confirmed by replay";
+                                              : "mathematical integers; on the JVM the replay was still running at "
+                                                "its time limit (a bounded check, not a proof)";
     out += fmt::format("  integer semantics: {}\n", sem);
     out += fmt::format("  replay: {}\n", n.replay);
     if (!n.proof.empty()) {
@@ -116,6 +118,9 @@ std::string toText(const Verdict& v) {
     out += fmt::format("  replay: {}\n", e.replay);
   }
   for (const auto& u : v.undecided) out += "undecided: " + u + "\n";
+  // Claims the JVM refuted: logged so that they can be investigated, never
+  // reported as findings.
+  for (const auto& u : v.internal_errors) out += "internal error (claim withdrawn): " + u + "\n";
   return out;
 }
 

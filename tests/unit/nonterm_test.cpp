@@ -209,6 +209,56 @@ TEST_F(EngineTest, NoProofForTerminatingLoop) {
   EXPECT_TRUE(prover.prove().empty());
 }
 
+TEST_F(EngineTest, RepetitionUpToIncrementOnlyCounter) {
+  const auto& main = method("CycleCount", "main", "([Ljava/lang/String;)V");
+  concrete::RunResult r = runConcrete(main, mainArgs({"a"}));
+  ASSERT_EQ(r.outcome, concrete::RunResult::Outcome::Cycle);
+  EXPECT_EQ(r.cycle_method, &method("CycleCount", "length", "(LCycleCount;)I"));
+  EXPECT_EQ(r.cycle_ignored, std::vector<size_t>{1});  // n, the counter
+  // Without the cycle the same loop ends, and nothing is claimed.
+  EXPECT_EQ(runConcrete(main, mainArgs({})).outcome, concrete::RunResult::Outcome::Returned);
+  // A counter the loop reads is not masked: Converge's i moves towards j.
+  concrete::Witness w;
+  w.params = {intValue(0), intValue(50)};
+  EXPECT_EQ(runConcrete(method("Converge", "converge", "(II)I"), w).outcome,
+            concrete::RunResult::Outcome::Returned);
+}
+
+// Thm. 8 with an invariant suggested by a concrete state at the loop head:
+// for `while (i != j) { i--; j++; }` the plain ρ is satisfiable; from the
+// state i = 0, j = 1 the invariant i < j is found, and a proof covers it.
+// For Converge (terminating, same loop shape) no state yields a proof.
+TEST_F(EngineTest, InvariantFromAConcreteStateAtTheHead) {
+  auto tryAll = [&](const program::MethodInfo& m, int64_t i, int64_t j) {
+    seg::Evaluator ev(program_, types_, alloc_);
+    seg::Graph g;
+    EXPECT_EQ(seg::buildGraph(g, ev.methodEntry(m), ev, {}).status, seg::BuildResult::Status::Complete);
+    smt::Solver solver;
+    LoopProver prover(g, types_, solver);
+    EXPECT_TRUE(prover.prove().empty());
+    seg::EvalOptions eo;
+    eo.jvm_int_semantics = true;
+    seg::Evaluator conc(program_, types_, alloc_, eo);
+    concrete::Witness w;
+    w.params = {intValue(i), intValue(j)};
+    bool proven = false;
+    concrete::RunOptions ro;
+    ro.max_steps = 200;
+    concrete::run(conc, *concrete::entryState(conc, m, w), ro, [&](const state::State& c, size_t) {
+      for (seg::NodeId head : g.loopHeads())
+        if (prover.canStrengthen(head) && state::sameShape(c, g.state(head)))
+          if (auto p = prover.proveFrom(head, c); p && prover.accepts(*p, c)) proven = true;
+      return proven;
+    });
+    return proven;
+  };
+  EXPECT_TRUE(tryAll(method("Middle", "middle", "(II)I"), 0, 1));
+  EXPECT_TRUE(tryAll(method("Middle", "middle", "(II)I"), 7, 2));
+  EXPECT_FALSE(tryAll(method("Middle", "middle", "(II)I"), 6, 2));  // terminates: 6,2 -> 5,3 -> 4,4
+  EXPECT_FALSE(tryAll(method("Converge", "converge", "(II)I"), 0, 9));
+  EXPECT_FALSE(tryAll(method("Converge", "converge", "(II)I"), 9, 0));
+}
+
 TEST_F(EngineTest, AnalyzeReportsTheJsonContract) {
   Options o;
   o.replay_options = replayOptions();

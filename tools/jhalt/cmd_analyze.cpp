@@ -127,6 +127,7 @@ void addAnalyze(CLI::App& app, Action& run) {
         for (auto& n : v.nonterminating) total.nonterminating.push_back(std::move(n));
         for (auto& e : v.exceptions) total.exceptions.push_back(std::move(e));
         for (auto& u : v.undecided) total.undecided.push_back(m->qualifiedName() + ": " + u);
+        for (auto& u : v.internal_errors) total.internal_errors.push_back(m->qualifiedName() + ": " + u);
         total.seconds += v.seconds;
       }
       total.answer = total.nonterminating.empty() ? verdict::Answer::Maybe : verdict::Answer::No;

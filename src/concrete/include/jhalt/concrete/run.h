@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "jhalt/seg/evaluator.h"
 #include "jhalt/state/state.h"
@@ -38,6 +39,9 @@ struct RunResult {
   uint32_t cycle_pc = 0;
   size_t cycle_start = 0;
   size_t cycle_period = 0;
+  // Non-empty when the repetition is modulo local variables that the loop
+  // only increments (their slot numbers); see run.cpp.
+  std::vector<size_t> cycle_ignored;
   state::State last;  // the final state (program end, or where the run stopped)
 };
 
@@ -49,5 +53,8 @@ RunResult run(seg::Evaluator& ev, state::State start, const RunOptions& options,
 // A canonical text of a concrete state: equal for states that differ only
 // in the names of their references.
 std::string canonicalForm(const state::State& s, state::TypeSystem& types);
+// The same with the integer locals of the top frame whose `mask` entry is set
+// replaced by a wildcard.
+std::string canonicalForm(const state::State& s, state::TypeSystem& types, const std::vector<bool>* mask_top);
 
 }  // namespace jhalt::concrete

@@ -10,7 +10,9 @@
 // search, which looks for an input whose concrete run enters the region.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,10 +43,24 @@ class LoopProver {
   // head whose integers lie in the region?
   bool accepts(const LoopProof& proof, const state::State& c);
 
+  // Thm. 8 with an inductive invariant suggested by a concrete state `c`
+  // at `head` (see loops.cpp); only for heads where Thm. 8 applies.
+  bool canStrengthen(seg::NodeId head) const;
+  std::optional<LoopProof> proveFrom(seg::NodeId head, const state::State& c);
+
  private:
+  struct LoopParts {
+    struct Part {
+      z3::expr entered, first, second;
+    };
+    std::vector<Part> parts;
+    z3::expr_vector mu_h, mu_r;
+  };
+  LoopParts buildParts(seg::NodeId head, const std::vector<Path>& paths);
   std::vector<Path> cyclePaths(seg::NodeId head, const std::vector<seg::NodeId>& scc, size_t max, bool& complete);
   bool hasSubLoop(seg::NodeId head, const std::vector<seg::NodeId>& scc) const;
-  std::optional<LoopProof> nonLooping(seg::NodeId head, const std::vector<Path>& paths);
+  std::optional<LoopProof> nonLooping(seg::NodeId head, const std::vector<Path>& paths, const LoopParts& lp,
+                                      const z3::expr& inv_h, const z3::expr& inv_r, const std::string& inv_text);
   std::optional<LoopProof> looping(seg::NodeId head, const Path& path);
   std::vector<std::pair<state::Ref, state::Ref>> endPairs(const Path& p) const;
   std::string describe(seg::NodeId head) const;
@@ -54,6 +70,7 @@ class LoopProver {
   smt::Solver& solver_;
   Encoder enc_;
   Interesting interesting_;
+  std::map<seg::NodeId, std::vector<Path>> eligible_;  // heads where Thm. 8 applies, with their paths
 };
 
 }  // namespace jhalt::nonterm
