@@ -49,4 +49,8 @@ case $mode in
                -DCMAKE_CXX_COMPILER=clang++) ;;
 esac
 cmake -S . -B "$dir" "${flags[@]}" > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
-cmake --build "$dir" -j "$jobs"
+if [[ $mode == fuzz ]]; then
+  cmake --build "$dir" -j "$jobs" --target classfile_fuzzer  # the fuzzer needs only the front end
+else
+  cmake --build "$dir" -j "$jobs"
+fi

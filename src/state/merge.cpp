@@ -501,10 +501,12 @@ class Merger {
 
   // Alg. 8–11: existing predicates carried over to the realized references.
   void copyPredicates(const State& s, const Realized& rel, int which) {
-    for (const auto& [r, fields] : s.preds.cyclic)  // Alg. 8
-      for (Ref r3 : realizedOf(rel, r))
+    for (const auto& entry : s.preds.cyclic) {  // Alg. 8
+      const auto& fields = entry.second;  // (a named copy: lambdas may not capture structured bindings in clang < 16)
+      for (Ref r3 : realizedOf(rel, entry.first))
         requireOrAdd([&] { auto* f3 = s3_.cyclic(r3); return f3 && std::includes(fields.begin(), fields.end(), f3->begin(), f3->end()); },
                      [&] { s3_.addCyclic(r3, fields); });
+    }
     for (Ref r : s.preds.maybe_existing)  // Alg. 9
       for (Ref r3 : mergedFrom(r, which))
         requireOrAdd([&] { return s3_.maybeExisting(r3); }, [&] { s3_.setMaybeExisting(r3, true); });
@@ -533,11 +535,13 @@ class Merger {
       Ref x = which == 0 ? pair.first : pair.second;
       if (isObjectRef(s, x)) images[x].push_back(r3);
     }
-    for (const auto& [x, r3s] : images)
+    for (const auto& entry : images) {
+      const std::vector<Ref>& r3s = entry.second;
       for (size_t i = 0; i < r3s.size(); ++i)
         for (size_t j = i + 1; j < r3s.size(); ++j)
           if (r3s[i] != r3s[j])
             requireOrAdd([&] { return s3_.maybeEqual(r3s[i], r3s[j]); }, [&] { s3_.addMaybeEqual(r3s[i], r3s[j]); });
+    }
 
     // Alg. 13 AddNewJoinsPredicates (Def. 1.10(m)): sharing of s (a reference
     // with several positions, or r =? r') that s3 does not show explicitly.
