@@ -52,6 +52,34 @@ Result Solver::check(const std::string& purpose) {
   return r == z3::unsat ? Result::Unsat : Result::Unknown;
 }
 
+Result Solver::checkQuantified(const z3::expr& formula, const std::string& purpose, unsigned rlimit) {
+  ++queries_;
+  z3::tactic t = z3::tactic(*ctx_, "simplify") & z3::tactic(*ctx_, "qe") & z3::tactic(*ctx_, "smt");
+  z3::solver s = t.mk_solver();
+  z3::params p(*ctx_);
+  p.set("rlimit", rlimit ? rlimit : options_.qe_rlimit);
+  s.set(p);
+  s.add(formula);
+  if (!options_.dump_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(options_.dump_dir, ec);
+    std::ofstream out(fmt::format("{}/query-{:04}-{}.smt2", options_.dump_dir, queries_, purpose));
+    out << "; jhalt query: " << purpose << "\n" << s.to_smt2();
+  }
+  model_.reset();
+  z3::check_result r;
+  try {
+    r = s.check();
+  } catch (const z3::exception&) {
+    return Result::Unknown;
+  }
+  if (r == z3::sat) {
+    model_ = s.get_model();
+    return Result::Sat;
+  }
+  return r == z3::unsat ? Result::Unsat : Result::Unknown;
+}
+
 std::optional<int64_t> Solver::value(const z3::expr& term) {
   if (!model_) return std::nullopt;
   z3::expr v = model_->eval(term, true);

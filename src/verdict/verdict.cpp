@@ -93,7 +93,12 @@ nlohmann::json toJson(const Verdict& v) {
 std::string toText(const Verdict& v) {
   std::string out = fmt::format("verdict: {} ({} engine, {:.2f} s)\n", answerName(v.answer), v.engine, v.seconds);
   for (const auto& n : v.nonterminating) {
-    out += fmt::format("non-terminating {} loop at {}\n", n.kind, where(n.loop));
+    if (n.kind == "recursion")
+      out += fmt::format("infinite recursion at {}\n", where(n.loop));
+    else if (n.kind == "loop")
+      out += fmt::format("non-terminating loop at {}\n", where(n.loop));
+    else
+      out += fmt::format("non-terminating {} loop at {}\n", n.kind, where(n.loop));
     out += fmt::format("  witness: {}\n", n.witness.describe());
     std::string sem = n.semantics == "jvm"   ? "JVM (32/64-bit) and mathematical integers"
                       : n.semantics == "math" ? "mathematical integers"

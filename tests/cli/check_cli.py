@@ -38,6 +38,21 @@ def main():
                  ["disasm", "--bogus", loop_jar], ["info"]):
         expect_usage_error(jhalt, args)
 
+    for args in (["termcomp", loop_jar, "--engine", "bogus"], ["analyze", loop_jar, "--clp-unfold", "0"],
+                 ["clp"], ["clp", loop_jar, "--iterations", "x"]):
+        expect_usage_error(jhalt, args)
+
+    # The CLP program of a recursive method: readable and Prolog forms.
+    sum_jar = os.path.join(jars, "SumRec.jar")
+    r = run([jhalt, "clp", sum_jar])
+    check("clp print", r.returncode == 0 and "SumRec.sum(I)I@entry" in r.stdout and "% SumRec.main" in r.stdout,
+          repr(r.stdout[:500]))
+    r = run([jhalt, "clp", sum_jar, "--prolog"])
+    check("clp prolog", r.returncode == 0 and "'SumRec.sum(I)I@entry'(" in r.stdout and ":-" in r.stdout,
+          repr(r.stdout[:500]))
+    r = run([jhalt, "clp", sum_jar, "--unfold", "--iterations", "2"])
+    check("clp unfold", r.returncode == 0 and "binary clauses after 2 step(s)" in r.stdout, repr(r.stdout[:500]))
+
     for args in (["--help"], ["disasm", "--help"], ["--version"]):
         r = run([jhalt] + args)
         check("help %r" % args, r.returncode == 0 and r.stdout and not r.stderr, repr(r))

@@ -1,5 +1,6 @@
 // `jhalt termcomp FILE.jar` (Termination Competition interface) and
 // `jhalt analyze PATH` (reports with witnesses, text or JSON).
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -7,6 +8,7 @@
 
 #include "analysis_common.h"
 #include "commands.h"
+#include "jhalt/clp/engine.h"
 #include "jhalt/nonterm/engine.h"
 #include "jhalt/util/error.h"
 
@@ -19,9 +21,20 @@ struct EngineFlags {
   bool no_replay = false;
   std::string dump_smt;
   std::string int_semantics = "math";
+  std::string engine = "all";
+  unsigned clp_unfold = 8;
 
   void addTo(CLI::App* cmd, bool analyze) {
     cmd->add_option("--timeout", timeout, "Time budget of the analysis in seconds")->capture_default_str();
+    cmd->add_option("--engine", engine,
+                    "Prover(s) to run: seg (symbolic execution graphs, paper 000), clp (constraint logic "
+                    "programs, paper 001: loops and infinite recursion) or all (clp first, then seg)")
+        ->check(CLI::IsMember({"seg", "clp", "all"}))
+        ->capture_default_str();
+    cmd->add_option("--clp-unfold", clp_unfold,
+                    "Powers of the binary unfolding operator (paper 001, Def. 16) the CLP engine computes")
+        ->check(CLI::Range(1u, 64u))
+        ->capture_default_str();
     cmd->add_option("--replay-timeout", replay_timeout,
                     "Seconds a replayed non-terminating witness must keep running on the JVM")
         ->capture_default_str();
@@ -49,7 +62,65 @@ struct EngineFlags {
     o.replay_options.classpath = cp.application;
     return o;
   }
+
+  clp::EngineOptions toClpOptions(const EntryFlags& entry, double budget) const {
+    nonterm::Options base = toOptions(entry);
+    clp::EngineOptions o;
+    o.time_budget = budget;
+    o.unfold.iterations = clp_unfold;
+    o.smt = base.smt;
+    o.replay = base.replay;
+    o.replay_options = base.replay_options;
+    return o;
+  }
 };
+
+// Runs the engines the user chose on one entry. With `all` the CLP engine
+// goes first with a quarter of the budget (it is cheap and the only one that
+// proves infinite recursion); when `stop_at_first` and it found a
+// non-termination, the graph engine is not run.
+verdict::Verdict runEngines(const EngineFlags& flags, const EntryFlags& entry_flags, program::Program& program,
+                            const program::MethodInfo& m, bool main, bool stop_at_first, bool exceptions) {
+  bool clp_on = flags.engine != "seg", seg_on = flags.engine != "clp";
+  verdict::Verdict out;
+  double clp_budget = seg_on ? std::min(flags.timeout * 0.25, 10.0) : flags.timeout * 0.8;
+  if (clp_on) {
+    clp::EngineOptions co = flags.toClpOptions(entry_flags, clp_budget);
+    co.stop_at_first = stop_at_first;
+    out = clp::analyze(program, m, main, co);
+    if (!seg_on || (stop_at_first && !out.nonterminating.empty())) return out;
+  }
+  nonterm::Options o = flags.toOptions(entry_flags);
+  if (clp_on) {
+    o.time_budget = std::max(1.0, o.time_budget - out.seconds);
+    o.build.max_seconds = std::min(o.build.max_seconds, o.time_budget / 2);
+  }
+  o.stop_at_first = stop_at_first;
+  o.exceptions = exceptions;
+  verdict::Verdict seg = nonterm::analyze(program, m, main, o);
+  if (!clp_on) return seg;
+  // Both ran: one verdict with the findings of both. A location found by
+  // both is reported once, by the graph engine (it tells looping from
+  // non-looping loops).
+  verdict::Verdict merged = std::move(out);
+  merged.engine = "clp+seg";
+  std::vector<verdict::NonTermination> from_clp = std::move(merged.nonterminating);
+  merged.nonterminating = std::move(seg.nonterminating);
+  for (auto& n : from_clp) {
+    bool dup = std::any_of(merged.nonterminating.begin(), merged.nonterminating.end(), [&](const auto& x) {
+      return x.loop.method == n.loop.method && x.loop.pc == n.loop.pc;
+    });
+    if (!dup) merged.nonterminating.push_back(std::move(n));
+  }
+  merged.exceptions = std::move(seg.exceptions);
+  for (auto& u : merged.undecided) u = "clp: " + u;
+  for (auto& u : seg.undecided) merged.undecided.push_back("seg: " + u);
+  for (auto& e : seg.internal_errors) merged.internal_errors.push_back(std::move(e));
+  merged.seconds += seg.seconds;
+  merged.answer = merged.nonterminating.empty() ? verdict::Answer::Maybe : verdict::Answer::No;
+  if (merged.answer == verdict::Answer::No) merged.undecided.clear();
+  return merged;
+}
 
 // Drops findings whose stated semantics the user did not ask for.
 void applySemantics(verdict::Verdict& v, const std::string& wanted) {
@@ -77,10 +148,8 @@ void addTermcomp(CLI::App& app, Action& run) {
   cmd->callback([flags, &run] {
     run = [flags] {
       Analysis a = setUpAnalysis(flags->entry);
-      nonterm::Options o = flags->engine.toOptions(flags->entry);
-      o.stop_at_first = true;
-      o.exceptions = false;
-      verdict::Verdict v = nonterm::analyze(*a.program, *a.entry, a.main_convention, o);
+      verdict::Verdict v =
+          runEngines(flags->engine, flags->entry, *a.program, *a.entry, a.main_convention, true, false);
       fmt::print("{}\n", verdict::answerName(v.answer));
       fmt::print("{}", verdict::toText(v));
       return static_cast<int>(kExitOk);
@@ -111,17 +180,16 @@ void addAnalyze(CLI::App& app, Action& run) {
   cmd->callback([flags, &run] {
     run = [flags] {
       Analysis a = setUpAnalysis(flags->entry, flags->all_methods);
-      nonterm::Options o = flags->engine.toOptions(flags->entry);
       std::vector<std::pair<const program::MethodInfo*, bool>> entries;
       if (flags->all_methods)
         entries = allEntries(a);
       else
         entries.push_back({a.entry, a.main_convention});
       verdict::Verdict total;
-      total.engine = "seg";
+      total.engine = flags->engine.engine == "all" ? "clp+seg" : flags->engine.engine;
       std::string text;
       for (const auto& [m, main] : entries) {
-        verdict::Verdict v = nonterm::analyze(*a.program, *m, main, o);
+        verdict::Verdict v = runEngines(flags->engine, flags->entry, *a.program, *m, main, false, true);
         applySemantics(v, flags->engine.int_semantics);
         text += fmt::format("entry: {}\n{}", m->qualifiedName(), verdict::toText(v));
         for (auto& n : v.nonterminating) total.nonterminating.push_back(std::move(n));

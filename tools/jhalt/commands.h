@@ -15,5 +15,6 @@ void addInfo(CLI::App& app, Action& run);
 void addGraph(CLI::App& app, Action& run);
 void addTermcomp(CLI::App& app, Action& run);
 void addAnalyze(CLI::App& app, Action& run);
+void addClp(CLI::App& app, Action& run);
 
 }  // namespace jhalt::cli

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   addGraph(app, run);
   addTermcomp(app, run);
   addAnalyze(app, run);
+  addClp(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

@@ -19,6 +19,7 @@ struct ReplayOptions {
   double timeout_seconds = 2.0;
   int heap_mb = 256;          // -Xmx of the replayed JVM
   std::vector<std::string> classpath;  // where the program's classes are
+  std::vector<std::string> jvm_args;   // further JVM options (e.g. -Xss256m for recursion)
 };
 
 struct ReplayResult {

@@ -18,6 +18,11 @@ std::string_view resultName(Result r);
 
 struct SmtOptions {
   unsigned timeout_ms = 3000;  // per check
+  // Quantified checks (quantifier elimination) are bounded by Z3's resource
+  // counter, not by a timer: cancelling the qe tactic from the timer thread
+  // can crash Z3 (Z3Prover/z3#196), and a resource bound gives the same
+  // answer under any load.
+  unsigned qe_rlimit = 3000000;
   std::string dump_dir;        // if set, each query is written there as SMT-LIB
 };
 
@@ -38,6 +43,12 @@ class Solver {
 
   // Checks the asserted formulas; `purpose` names the query in the log.
   Result check(const std::string& purpose = "query");
+  // Checks one formula with quantifiers over linear integer arithmetic, on
+  // its own (the asserted formulas are not used): quantifier elimination,
+  // then the SMT core (paper 001, Props. 3-5), bounded by qe_rlimit.
+  // Logged like check().
+  // `rlimit` = 0: SmtOptions::qe_rlimit.
+  Result checkQuantified(const z3::expr& formula, const std::string& purpose, unsigned rlimit = 0);
   // Value of an integer term in the model of the last satisfiable check.
   std::optional<int64_t> value(const z3::expr& term);
 

@@ -1,0 +1,200 @@
+#include "jhalt/clp/criteria.h"
+
+#include <fmt/format.h>
+
+namespace jhalt::clp {
+
+z3::expr clauseOver(smt::Solver& s, const BinaryClause& c, const std::string& x, const std::string& y,
+                    const std::string& z) {
+  auto name = [&](Var v) -> std::string {
+    if (v < c.head_arity) return x + std::to_string(v);
+    if (v < c.head_arity + c.body_arity) return y + std::to_string(v - c.head_arity);
+    return z + std::to_string(v - c.head_arity - c.body_arity);
+  };
+  z3::expr_vector parts(s.ctx());
+  for (const LinCon& con : c.constraint) {
+    z3::expr e = s.num(con.expr.constant);
+    for (const auto& [v, k] : con.expr.terms) e = e + s.num(k) * s.intVar(name(v));
+    parts.push_back(con.rel == LinCon::Rel::Eq ? e == 0 : e <= 0);
+  }
+  return z3::mk_and(parts);
+}
+
+namespace {
+
+z3::expr_vector vars(smt::Solver& s, const std::string& prefix, uint32_t n) {
+  z3::expr_vector v(s.ctx());
+  for (uint32_t i = 0; i < n; ++i) v.push_back(s.intVar(prefix + std::to_string(i)));
+  return v;
+}
+
+uint32_t internals(const BinaryClause& c) { return c.num_vars - c.head_arity - c.body_arity; }
+
+// exists/forall over an empty vector is not allowed by the API.
+z3::expr forallOver(const z3::expr_vector& v, const z3::expr& body) { return v.empty() ? body : z3::forall(v, body); }
+
+}  // namespace
+
+Criterion recurrent(smt::Solver& s, const BinaryClause& loop) {
+  if (!loop.body || *loop.body != loop.head || loop.head_arity != loop.body_arity) return Criterion::None;
+  const uint32_t n = loop.head_arity, m = internals(loop);
+  // Prop. 3, negated: exists x y z. c(x, y, z) and forall y2 z2. not c(y, y2, z2).
+  {
+    z3::expr_vector inner = vars(s, "y2_", n);
+    for (const auto& e : vars(s, "z2_", m)) inner.push_back(e);
+    z3::expr f = clauseOver(s, loop, "x", "y", "z") && forallOver(inner, !clauseOver(s, loop, "y", "y2_", "z2_"));
+    if (s.checkQuantified(f, "clp-prop3") == smt::Result::Unsat) return Criterion::Universal;
+  }
+  // Prop. 4, negated: exists x y0 z0. c(x, y0, z0) and
+  // forall y z y2 z2. not (c(x, y, z) and c(y, y2, z2)).
+  z3::expr_vector inner = vars(s, "y", n);
+  for (const auto& e : vars(s, "z", m)) inner.push_back(e);
+  for (const auto& e : vars(s, "y2_", n)) inner.push_back(e);
+  for (const auto& e : vars(s, "z2_", m)) inner.push_back(e);
+  z3::expr f = clauseOver(s, loop, "x", "y0_", "z0_") &&
+               forallOver(inner, !(clauseOver(s, loop, "x", "y", "z") && clauseOver(s, loop, "y", "y2_", "z2_")));
+  if (s.checkQuantified(f, "clp-prop4") == smt::Result::Unsat) return Criterion::Existential;
+  return Criterion::None;
+}
+
+std::optional<std::vector<int64_t>> reachable(smt::Solver& s, uint32_t entry_arity, const std::vector<LinCon>& entry,
+                                              const std::vector<LinCon>& bounds, const BinaryClause* stem,
+                                              const BinaryClause& loop) {
+  z3::expr_vector parts(s.ctx());
+  auto onX = [&](const std::vector<LinCon>& cons) {
+    for (const LinCon& con : cons) {
+      z3::expr e = s.num(con.expr.constant);
+      for (const auto& [v, k] : con.expr.terms) e = e + s.num(k) * s.intVar("x" + std::to_string(v));
+      parts.push_back(con.rel == LinCon::Rel::Eq ? e == 0 : e <= 0);
+    }
+  };
+  onX(entry);
+  onX(bounds);
+  if (stem) {
+    if (stem->head_arity != entry_arity || stem->body_arity != loop.head_arity) return std::nullopt;
+    parts.push_back(clauseOver(s, *stem, "x", "y", "z"));
+    parts.push_back(clauseOver(s, loop, "y", "y2_", "z2_"));  // c'(y)
+  } else {
+    if (loop.head_arity != entry_arity) return std::nullopt;
+    parts.push_back(clauseOver(s, loop, "x", "y2_", "z2_"));
+  }
+  s.push();
+  s.add(z3::mk_and(parts));
+  smt::Result r = s.check("clp-prop5");
+  std::optional<std::vector<int64_t>> out;
+  if (r == smt::Result::Sat) {
+    std::vector<int64_t> x;
+    for (uint32_t i = 0; i < entry_arity; ++i) {
+      auto v = s.value(s.intVar("x" + std::to_string(i)));
+      x.push_back(v.value_or(0));
+    }
+    out = std::move(x);
+  }
+  s.pop();
+  return out;
+}
+
+}  // namespace jhalt::clp
+
+namespace jhalt::clp {
+
+z3::expr setVar(smt::Solver& s, uint32_t i) { return s.intVar("x" + std::to_string(i)); }
+
+namespace {
+
+// S(x) -> S(y): the set's variables x<i> renamed to `prefix`<i>.
+z3::expr renameSet(smt::Solver& s, const z3::expr& set, uint32_t arity, const std::string& prefix) {
+  z3::expr_vector from(s.ctx()), to(s.ctx());
+  for (uint32_t i = 0; i < arity; ++i) {
+    from.push_back(setVar(s, i));
+    to.push_back(s.intVar(prefix + std::to_string(i)));
+  }
+  z3::expr copy = set;
+  return copy.substitute(from, to);
+}
+
+// exists (body and internal variables of c). c(x, y, z) and rest(y).
+z3::expr stepInto(smt::Solver& s, const BinaryClause& c, const std::string& tag, const z3::expr& rest) {
+  const std::string y = "y" + tag + "_", z = "z" + tag + "_";
+  z3::expr_vector bound(s.ctx());
+  for (uint32_t i = 0; i < c.body_arity; ++i) bound.push_back(s.intVar(y + std::to_string(i)));
+  for (uint32_t i = c.head_arity + c.body_arity; i < c.num_vars; ++i)
+    bound.push_back(s.intVar(z + std::to_string(i - c.head_arity - c.body_arity)));
+  z3::expr body = clauseOver(s, c, "x", y, z) && rest;
+  return bound.empty() ? body : z3::exists(bound, body);
+}
+
+}  // namespace
+
+z3::expr domainOf(smt::Solver& s, const BinaryClause& loop) {
+  return stepInto(s, loop, "d", s.ctx().bool_val(true));
+}
+
+std::optional<z3::expr> recurrentSet(smt::Solver& s, const std::vector<const BinaryClause*>& loops, unsigned rounds,
+                                     unsigned* intersections, unsigned rlimit) {
+  if (loops.empty()) return std::nullopt;
+  const uint32_t n = loops.front()->head_arity;
+  for (const BinaryClause* c : loops)
+    if (c->head != loops.front()->head || c->body != c->head || c->head_arity != n || c->body_arity != n)
+      return std::nullopt;
+  // S0: the union of the domains. The sets keep their existential
+  // quantifiers (no quantifier elimination: it can blow up, and cancelling
+  // it is unsafe in Z3); only the closedness check is quantified.
+  z3::expr_vector domains(s.ctx());
+  for (size_t k = 0; k < loops.size(); ++k) domains.push_back(domainOf(s, *loops[k]));
+  z3::expr set = z3::mk_or(domains);
+  for (unsigned round = 0; round <= rounds; ++round) {
+    // Pre(S): the values with a clause into S.
+    z3::expr_vector pre(s.ctx());
+    for (size_t k = 0; k < loops.size(); ++k)
+      pre.push_back(stepInto(s, *loops[k], std::to_string(k), renameSet(s, set, n, "y" + std::to_string(k) + "_")));
+    z3::expr pre_set = z3::mk_or(pre);
+    // Closed when S implies Pre(S); then S must not be empty.
+    smt::Result closed = s.checkQuantified(set && !pre_set, "clp-recurrent-set-closed", rlimit);
+    if (closed == smt::Result::Unsat) {
+      s.push();
+      s.add(set);
+      smt::Result nonempty = s.check("clp-recurrent-set-nonempty");
+      s.pop();
+      if (nonempty != smt::Result::Sat) return std::nullopt;
+      if (intersections) *intersections = round;
+      return set;
+    }
+    if (closed != smt::Result::Sat) return std::nullopt;
+    set = set && pre_set;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<int64_t>> reachableSet(smt::Solver& s, uint32_t entry_arity, const std::vector<LinCon>& entry,
+                                                 const std::vector<LinCon>& bounds, const BinaryClause* stem,
+                                                 const z3::expr& set, uint32_t set_arity) {
+  z3::expr_vector parts(s.ctx());
+  for (const auto* cons : {&entry, &bounds})
+    for (const LinCon& con : *cons) {
+      z3::expr e = s.num(con.expr.constant);
+      for (const auto& [v, k] : con.expr.terms) e = e + s.num(k) * setVar(s, v);
+      parts.push_back(con.rel == LinCon::Rel::Eq ? e == 0 : e <= 0);
+    }
+  if (stem) {
+    if (stem->head_arity != entry_arity || stem->body_arity != set_arity) return std::nullopt;
+    parts.push_back(clauseOver(s, *stem, "x", "ys_", "zs_"));
+    parts.push_back(renameSet(s, set, set_arity, "ys_"));
+  } else {
+    if (set_arity != entry_arity) return std::nullopt;
+    parts.push_back(set);
+  }
+  s.push();
+  s.add(z3::mk_and(parts));
+  smt::Result r = s.check("clp-prop5");
+  std::optional<std::vector<int64_t>> out;
+  if (r == smt::Result::Sat) {
+    std::vector<int64_t> x;
+    for (uint32_t i = 0; i < entry_arity; ++i) x.push_back(s.value(setVar(s, i)).value_or(0));
+    out = std::move(x);
+  }
+  s.pop();
+  return out;
+}
+
+}  // namespace jhalt::clp

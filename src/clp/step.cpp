@@ -1,0 +1,565 @@
+#include "step.h"
+
+#include <fmt/format.h>
+
+#include "jhalt/bytecode/opcodes.h"
+#include "jhalt/classfile/descriptor.h"
+
+namespace jhalt::clp::detail {
+namespace {
+
+using bytecode::Family;
+using K = Kind::K;
+
+uint32_t indexOf(const program::MethodCode& code, uint32_t offset) {
+  int32_t i = code.bytecode.indexAt(offset);
+  if (i < 0) throw std::logic_error("branch target is not an instruction");
+  return static_cast<uint32_t>(i);
+}
+
+// The path cannot be followed (an unsupported value or instruction).
+Step end(std::string reason, bool exact = false) {
+  Step s;
+  s.type = Step::Type::End;
+  s.exact = exact;
+  s.reason = std::move(reason);
+  return s;
+}
+
+Step inexact(Step s, std::string reason) {
+  if (s.exact) {
+    s.exact = false;
+    s.reason = std::move(reason);
+  }
+  return s;
+}
+
+Step next() { return Step{}; }
+
+Step branches(std::vector<Step::Alt> alts) {
+  Step s;
+  s.type = Step::Type::Branches;
+  s.alts = std::move(alts);
+  return s;
+}
+
+// Alternatives of `a cond b` (Condition order: Eq, Ne, Lt, Ge, Gt, Le):
+// the taken branch first, then the fall-through; `!=` is split into `<`
+// and `>` so that every alternative is a conjunction.
+std::vector<Step::Alt> compare(int cond, const LinExpr& a, const LinExpr& b, uint32_t taken, uint32_t fall) {
+  auto one = [](LinCon c, uint32_t t) { return Step::Alt{{std::move(c)}, t}; };
+  switch (cond) {
+    case 0: return {one(eq(a, b), taken), one(lt(a, b), fall), one(gt(a, b), fall)};
+    case 1: return {one(lt(a, b), taken), one(gt(a, b), taken), one(eq(a, b), fall)};
+    case 2: return {one(lt(a, b), taken), one(ge(a, b), fall)};
+    case 3: return {one(ge(a, b), taken), one(lt(a, b), fall)};
+    case 4: return {one(gt(a, b), taken), one(le(a, b), fall)};
+    default: return {one(le(a, b), taken), one(gt(a, b), fall)};
+  }
+}
+
+// Truncating division by a non-zero constant (JVMS idiv): q with
+// |d|*q' <= x <= |d|*q' + |d| - 1 for x >= 0 and the mirror for x < 0,
+// where q' = q * sign(d). Two alternatives by the sign of x.
+std::vector<Step::Alt> divide(const LinExpr& x, int64_t d, const LinExpr& q, uint32_t next_index) {
+  int64_t m = d < 0 ? -d : d;
+  LinExpr qq = d < 0 ? q.scaled(-1) : q;
+  Step::Alt pos{{ge(x, LinExpr::num(0)), le(qq.scaled(m), x), le(x, qq.scaled(m) + LinExpr::num(m - 1))},
+                next_index};
+  LinExpr nx = x.scaled(-1), nq = qq.scaled(-1);
+  Step::Alt neg{{lt(x, LinExpr::num(0)), le(nq.scaled(m), nx), le(nx, nq.scaled(m) + LinExpr::num(m - 1))},
+                next_index};
+  return {pos, neg};
+}
+
+Val freshOf(char type, Sym& s) {
+  if (intLike(type)) return intVal(LinExpr::var(s.fresh()));
+  return refVal(K::Maybe);
+}
+
+// A value the clauses do not know (Top): an int of unknown value, or a
+// reference of unknown nullness. Producing one is exact; every step whose
+// effect depends on it (a branch, a call argument, a return, an array
+// index, a division) is not, and a cut point does not carry it.
+Val unknownOf(char type) { return intLike(type) ? Val{} : refVal(K::Maybe); }
+
+// The method every instantiable application subtype of `owner` selects for
+// `resolved`, if it is the same for all (closed world; see StepContext).
+const program::MethodInfo* uniqueTarget(StepContext& ctx, const program::ClassInfo& owner,
+                                        const program::MethodInfo& resolved) {
+  if (owner.origin() != classpath::Origin::Application) return nullptr;
+  // Lambdas and proxies may implement an application interface at run time.
+  if (owner.file().access & classfile::kInterface) return nullptr;
+  const program::MethodInfo* target = nullptr;
+  for (const program::ClassInfo* c : ctx.app_classes) {
+    if (c->file().access & (classfile::kInterface | classfile::kAbstract)) continue;
+    if (!ctx.program.isSubtypeOf(*c, owner)) continue;
+    const program::MethodInfo* selected = ctx.program.selectMethod(*c, resolved);
+    if (!selected || (target && target != selected)) return nullptr;
+    target = selected;
+  }
+  return target;
+}
+
+}  // namespace
+
+Kind join(const Kind& a, const Kind& b) {
+  if (a == b) return a;
+  if (a.k == K::Int || b.k == K::Int || a.k == K::Top || b.k == K::Top) return Kind{};
+  if (a.nonNull() && b.nonNull()) {
+    Kind k{K::NonNull};
+    if (a.k == K::NonNull && b.k == K::NonNull && a.cls == b.cls) k.cls = a.cls;
+    return k;
+  }
+  return Kind{K::Maybe};
+}
+
+bool mayInitialize(const program::ClassInfo& cls, const program::MethodInfo& current) {
+  for (const program::ClassInfo* c = &cls; c; c = c->super) {
+    if (c->origin() != classpath::Origin::Application) continue;
+    if (!c->classInitializer()) continue;
+    // Classes of the running method and its superclasses are initialized.
+    bool initialized = false;
+    for (const program::ClassInfo* o = &current.owner(); o; o = o->super) initialized |= o == c;
+    if (!initialized) return true;
+  }
+  return false;
+}
+
+Step step(StepContext& ctx, uint32_t index, Sym& s) {
+  const bytecode::Instruction& insn = ctx.code.bytecode.at(index);
+  const bytecode::OpcodeInfo& info = insn.info();
+  const classfile::ConstantPool& cp = ctx.method.owner().file().pool;
+  auto pop = [&]() {
+    if (s.stack.empty()) throw std::logic_error("operand stack underflow");
+    Val v = std::move(s.stack.back());
+    s.stack.pop_back();
+    return v;
+  };
+  auto push = [&](Val v) { s.stack.push_back(std::move(v)); };
+  auto local = [&](size_t n) -> Val& {
+    if (n >= s.locals.size()) throw std::logic_error("local index out of range");
+    return s.locals[n];
+  };
+  const uint32_t after = index + 1;
+
+  switch (insn.family()) {
+    case Family::Nop:
+    case Family::Wide:
+      return next();
+    case Family::Constant:
+      if (info.type == 'I') {
+        push(intVal(LinExpr::num(insn.operand)));
+        return next();
+      }
+      if (info.type == 'A') {
+        push(refVal(K::Null));
+        return next();
+      }
+      return end("long, float and double values are not translated");
+    case Family::LoadConstant: {
+      auto tag = cp.at(static_cast<uint16_t>(insn.operand)).tag;
+      if (tag == classfile::CpTag::Integer) {
+        push(intVal(LinExpr::num(cp.intValue(static_cast<uint16_t>(insn.operand)))));
+        return next();
+      }
+      if (tag == classfile::CpTag::String || tag == classfile::CpTag::Class) {
+        push(refVal(K::NonNull));
+        return next();
+      }
+      return end("long, float and double values are not translated");
+    }
+    case Family::LocalLoad: {
+      auto n = static_cast<size_t>(insn.operand);
+      if (info.type == 'I') {
+        Val v = local(n);
+        push(v.kind.k == K::Int ? v : Val{});  // an unknown int stays unknown
+        return next();
+      }
+      if (info.type == 'A') {
+        Val v = local(n);
+        if (!v.kind.isRef()) v = refVal(K::Maybe);
+        push(v);
+        return next();
+      }
+      return end("long, float and double values are not translated");
+    }
+    case Family::LocalStore:
+      if (info.type == 'I' || info.type == 'A') {
+        local(static_cast<size_t>(insn.operand)) = pop();
+        return next();
+      }
+      return end("long, float and double values are not translated");
+    case Family::Increment: {
+      Val& v = local(static_cast<size_t>(insn.operand));
+      if (v.kind.k != K::Int) {
+        v = Val{};
+        return next();
+      }
+      v.expr = v.expr + LinExpr::num(insn.operand2);
+      return next();
+    }
+    case Family::Arithmetic: {
+      if (info.type != 'I') return end("long, float and double arithmetic is not translated");
+      auto op = static_cast<bytecode::ArithOp>(info.sub);
+      if (op == bytecode::ArithOp::Neg) {
+        Val a = pop();
+        push(a.kind.k != K::Int ? Val{} : intVal(a.expr.scaled(-1)));
+        return next();
+      }
+      Val b = pop(), a = pop();
+      const bool divides = op == bytecode::ArithOp::Div || op == bytecode::ArithOp::Rem;
+      if (a.kind.k != K::Int || b.kind.k != K::Int) {
+        push(Val{});
+        // Only a division can throw (by zero); the other results are merely unknown.
+        bool known_divisor = b.kind.k == K::Int && b.expr.isConstant() && b.expr.constant != 0;
+        return divides && !known_divisor ? inexact(next(), "division by an unknown value") : next();
+      }
+      const LinExpr& x = a.expr;
+      const LinExpr& y = b.expr;
+      switch (op) {
+        case bytecode::ArithOp::Add: push(intVal(x + y)); return next();
+        case bytecode::ArithOp::Sub: push(intVal(x - y)); return next();
+        case bytecode::ArithOp::Mul:
+          if (y.isConstant()) {
+            push(intVal(x.scaled(y.constant)));
+            return next();
+          }
+          if (x.isConstant()) {
+            push(intVal(y.scaled(x.constant)));
+            return next();
+          }
+          break;
+        case bytecode::ArithOp::Div:
+        case bytecode::ArithOp::Rem:
+          if (y.isConstant() && y.constant != 0) {
+            LinExpr q = LinExpr::var(s.fresh());
+            auto alts = divide(x, y.constant, q, after);
+            push(intVal(op == bytecode::ArithOp::Div ? q : x - q.scaled(y.constant)));
+            return branches(std::move(alts));
+          }
+          break;
+        case bytecode::ArithOp::Shl:
+          if (y.isConstant()) {
+            int64_t k = y.constant & 31;
+            push(intVal(x.scaled(int64_t{1} << k)));
+            return next();
+          }
+          break;
+        case bytecode::ArithOp::Shr:
+          if (y.isConstant()) {
+            // Arithmetic shift: floor(x / 2^k), i.e. 2^k q <= x <= 2^k q + 2^k - 1.
+            int64_t m = int64_t{1} << (y.constant & 31);
+            LinExpr q = LinExpr::var(s.fresh());
+            push(intVal(q));
+            Step st = next();
+            st.cons = {le(q.scaled(m), x), le(x, q.scaled(m) + LinExpr::num(m - 1))};
+            return st;
+          }
+          break;
+        default:
+          break;
+      }
+      push(Val{});  // not linear: unknown (exact unless it may divide by zero)
+      return divides ? inexact(next(), "division by an unknown value") : next();
+    }
+    case Family::Conversion:
+      if (info.type == 'I' && (info.result == 'B' || info.result == 'C' || info.result == 'S')) {
+        pop();
+        push(Val{});  // not linear: unknown
+        return next();
+      }
+      return end("long, float and double values are not translated");
+    case Family::Compare:
+      return end("long, float and double comparisons are not translated");
+    case Family::Branch: {
+      auto kind = static_cast<bytecode::BranchKind>(info.sub >> 4);
+      int cond = info.sub & 15;
+      uint32_t taken = indexOf(ctx.code, static_cast<uint32_t>(insn.operand));
+      if (kind == bytecode::BranchKind::CompareZero || kind == bytecode::BranchKind::CompareInts) {
+        Val b = kind == bytecode::BranchKind::CompareZero ? intVal(LinExpr::num(0)) : pop();
+        Val a = pop();
+        if (a.kind.k != K::Int || b.kind.k != K::Int)
+          return inexact(branches({{{}, taken}, {{}, after}}), "comparison of unknown values");
+        return branches(compare(cond, a.expr, b.expr, taken, after));
+      }
+      if (kind == bytecode::BranchKind::CompareNull) {
+        Val a = pop();
+        bool is_null_branch = cond == 0;  // ifnull
+        if (a.kind.k == K::Null) return branches({{{}, is_null_branch ? taken : after}});
+        if (a.kind.nonNull()) return branches({{{}, is_null_branch ? after : taken}});
+        return inexact(branches({{{}, taken}, {{}, after}}), "null test of a reference of unknown nullness");
+      }
+      Val b = pop(), a = pop();  // if_acmpeq / if_acmpne
+      bool eq_branch = cond == 0;
+      if (a.kind.k == K::Null && b.kind.k == K::Null) return branches({{{}, eq_branch ? taken : after}});
+      if ((a.kind.k == K::Null && b.kind.nonNull()) || (b.kind.k == K::Null && a.kind.nonNull()))
+        return branches({{{}, eq_branch ? after : taken}});
+      return inexact(branches({{{}, taken}, {{}, after}}), "reference comparison");
+    }
+    case Family::Jump: {
+      Step st;
+      st.type = Step::Type::Jump;
+      st.target = indexOf(ctx.code, static_cast<uint32_t>(insn.operand));
+      return st;
+    }
+    case Family::Subroutine:
+      return end("jsr/ret are not translated");
+    case Family::Return: {
+      Step st;
+      st.type = Step::Type::Return;
+      if (info.type == 'I') {
+        Val v = pop();
+        if (v.kind.k != K::Int) {
+          st.result = LinExpr::var(s.fresh());
+          return inexact(st, "returns an unknown value");
+        }
+        st.result = v.expr;
+      }
+      return st;
+    }
+    case Family::Switch: {
+      Val v = pop();
+      const bytecode::SwitchTable& t = ctx.code.bytecode.switchOf(insn);
+      uint32_t dflt = indexOf(ctx.code, t.default_target);
+      std::vector<Step::Alt> alts;
+      if (v.kind.k != K::Int) {
+        alts.push_back({{}, dflt});
+        for (const auto& [key, target] : t.cases) alts.push_back({{}, indexOf(ctx.code, target)});
+        return inexact(branches(std::move(alts)), "switch on an unknown value");
+      }
+      const LinExpr& x = v.expr;
+      for (const auto& [key, target] : t.cases) alts.push_back({{eq(x, LinExpr::num(key))}, indexOf(ctx.code, target)});
+      // The default: below the smallest key, between keys, above the largest.
+      if (t.cases.empty()) {
+        alts.push_back({{}, dflt});
+      } else {
+        alts.push_back({{lt(x, LinExpr::num(t.cases.front().first))}, dflt});
+        for (size_t i = 0; i + 1 < t.cases.size(); ++i) {
+          int64_t lo = int64_t{t.cases[i].first} + 1, hi = int64_t{t.cases[i + 1].first} - 1;
+          if (lo <= hi) alts.push_back({{ge(x, LinExpr::num(lo)), le(x, LinExpr::num(hi))}, dflt});
+        }
+        alts.push_back({{gt(x, LinExpr::num(t.cases.back().first))}, dflt});
+      }
+      return branches(std::move(alts));
+    }
+    case Family::Field: {
+      auto op = static_cast<bytecode::FieldOp>(info.sub);
+      classfile::MemberRef ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
+      char type = ref.descriptor.front();
+      if (type == 'J' || type == 'D' || type == 'F') return end("long, float and double fields are not translated");
+      switch (op) {
+        case bytecode::FieldOp::GetStatic: {
+          int slot = ctx.static_slot ? ctx.static_slot(ref) : -1;
+          if (slot < 0)
+            push(unknownOf(type));  // not tracked: the value is unknown (see unknownOf)
+          else if (static_cast<size_t>(slot) < s.statics.size())
+            push(s.statics[static_cast<size_t>(slot)]);
+          else
+            push(intVal(LinExpr::var(s.fresh())));  // the kinds dataflow: only the kind matters
+          const program::ClassInfo* owner = ctx.program.find(ref.owner);
+          if (!owner || mayInitialize(*owner, ctx.method)) return inexact(next(), "getstatic may initialize a class");
+          return next();
+        }
+        case bytecode::FieldOp::GetField: {
+          Val obj = pop();
+          push(unknownOf(type));
+          if (!obj.kind.nonNull()) return inexact(next(), "getfield on a reference of unknown nullness");
+          return next();
+        }
+        case bytecode::FieldOp::PutField: {
+          pop();
+          Val obj = pop();
+          // Fields are not arguments: writing one changes nothing the
+          // clauses speak about, once the receiver is known to exist.
+          if (!obj.kind.nonNull()) return inexact(next(), "putfield on a reference of unknown nullness");
+          return next();
+        }
+        case bytecode::FieldOp::PutStatic: {
+          Val value = pop();
+          int slot = ctx.static_slot ? ctx.static_slot(ref) : -1;
+          if (slot >= 0 && static_cast<size_t>(slot) < s.statics.size())
+            s.statics[static_cast<size_t>(slot)] = value.kind.k == K::Int ? value : Val{};
+          const program::ClassInfo* owner = ctx.program.find(ref.owner);
+          if (!owner || mayInitialize(*owner, ctx.method)) return inexact(next(), "putstatic may initialize a class");
+          return next();
+        }
+      }
+      return end("unknown field instruction");
+    }
+    case Family::Invoke: {
+      auto kind = static_cast<bytecode::InvokeKind>(info.sub);
+      if (kind == bytecode::InvokeKind::Dynamic) return end("invokedynamic is not translated");
+      auto index16 = static_cast<uint16_t>(insn.operand);
+      classfile::MemberRef ref = cp.memberRef(index16);
+      bool interface_ref = cp.at(index16).tag == classfile::CpTag::InterfaceMethodref;
+      auto mt = classfile::parseMethodDescriptor(ref.descriptor);
+      if (!mt) return end("bad descriptor");
+      char ret = ref.descriptor.back() == 'V' ? 'V' : ref.descriptor[ref.descriptor.find(')') + 1];
+      for (const auto& p : mt->params)
+        if (p.isWide() || p.kind() == 'F') return end("long, float and double arguments are not translated");
+      if (ret == 'J' || ret == 'D' || ret == 'F') return end("long, float and double results are not translated");
+      bool has_receiver = kind != bytecode::InvokeKind::Static;
+      std::vector<Val> args(mt->params.size());
+      for (size_t i = args.size(); i-- > 0;) args[i] = pop();
+      Val receiver = has_receiver ? pop() : Val{};
+      auto library = [&](std::string why) {
+        if (ret != 'V') push(freshOf(ret, s));
+        return inexact(next(), std::move(why));
+      };
+      if (has_receiver && !receiver.kind.nonNull()) return library("call on a reference of unknown nullness");
+      if (ref.owner.starts_with('[')) return library("method of an array");
+      const program::ClassInfo* owner = ctx.program.find(ref.owner);
+      if (!owner) return end(fmt::format("class {} not found", ref.owner));
+      const program::MethodInfo* resolved = ctx.program.resolveMethod(*owner, ref.name, ref.descriptor, interface_ref);
+      if (!resolved) return library(fmt::format("{}.{} not resolved", ref.owner, ref.name));
+      std::string_view rowner = resolved->owner().name();
+      if (rowner == "java/lang/Object" && ref.name == "<init>") return next();  // does nothing
+      if (rowner == "java/lang/String" && ref.name == "length" && receiver.kind.k == K::ArgString &&
+          static_cast<size_t>(receiver.kind.index) + 1 < ctx.inputs.values.size()) {
+        push(intVal(ctx.inputs.values[static_cast<size_t>(receiver.kind.index) + 1]));
+        return next();
+      }
+      const program::MethodInfo* target = nullptr;
+      if (kind == bytecode::InvokeKind::Static) {
+        target = resolved;
+      } else if (kind == bytecode::InvokeKind::Special) {
+        target = ctx.program.selectSpecial(ctx.method.owner(), *owner, *resolved);
+      } else if (resolved->isPrivate() || (resolved->method().access & classfile::kFinal) ||
+                 (resolved->owner().file().access & classfile::kFinal)) {
+        target = resolved;
+      } else if (receiver.kind.k == K::NonNull && receiver.kind.exact_class && receiver.kind.cls) {
+        target = ctx.program.selectMethod(*receiver.kind.cls, *resolved);
+      } else if (const program::MethodInfo* unique = uniqueTarget(ctx, *owner, *resolved)) {
+        target = unique;
+      } else {
+        return library("virtual call whose target is not unique");
+      }
+      if (!target || !target->hasCode() || target->owner().origin() != classpath::Origin::Application)
+        return library("call of a library method");
+      Step st;
+      st.type = Step::Type::Call;
+      st.callee = target;
+      for (size_t i = 0; i < args.size(); ++i) {
+        if (!intLike(mt->params[i].kind())) continue;
+        if (args[i].kind.k != K::Int) {
+          st.exact = false;
+          st.reason = "int argument of unknown value";
+          args[i] = intVal(LinExpr::var(s.fresh()));
+        }
+        st.call_args.push_back(args[i].expr);
+      }
+      if (kind == bytecode::InvokeKind::Static && mayInitialize(target->owner(), ctx.method)) {
+        st.exact = false;
+        st.reason = "the call may run a class initializer";
+      }
+      st.call_returns_int = intLike(ret);
+      if (ret != 'V') push(freshOf(ret, s));
+      return st;
+    }
+    case Family::New: {
+      const program::ClassInfo* cls = ctx.program.find(cp.className(static_cast<uint16_t>(insn.operand)));
+      Val v = refVal(K::NonNull);
+      v.kind.cls = cls;
+      v.kind.exact_class = cls != nullptr;
+      push(v);
+      if (!cls || mayInitialize(*cls, ctx.method)) return inexact(next(), "new may initialize a class");
+      return next();
+    }
+    case Family::NewArray: {
+      std::vector<LinCon> cons;
+      bool known = true;
+      int dims = insn.opcode == 0xc5 ? insn.operand2 : 1;  // multianewarray
+      for (int d = 0; d < dims; ++d) {
+        Val n = pop();
+        if (n.kind.k == K::Int)
+          cons.push_back(ge(n.expr, LinExpr::num(0)));  // otherwise NegativeArraySizeException
+        else
+          known = false;
+      }
+      push(refVal(K::NonNull));
+      Step st = next();
+      st.cons = std::move(cons);
+      return known ? st : inexact(st, "array size of unknown value");
+    }
+    case Family::ArrayLength: {
+      Val a = pop();
+      if (a.kind.k == K::Args && !ctx.inputs.values.empty()) {
+        push(intVal(ctx.inputs.values[0]));
+        return next();
+      }
+      Var n = s.fresh();
+      push(intVal(LinExpr::var(n)));
+      Step st = next();
+      st.cons = {ge(LinExpr::var(n), LinExpr::num(0))};
+      return inexact(st, "length of an array whose length is not tracked");
+    }
+    case Family::ArrayLoad: {
+      if (info.type == 'J' || info.type == 'D' || info.type == 'F') return end("long, float and double arrays are not translated");
+      Val idx = pop(), arr = pop();
+      if (info.type == 'A' && arr.kind.k == K::Args && idx.kind.k == K::Int && idx.expr.isConstant() &&
+          idx.expr.constant >= 0 && static_cast<size_t>(idx.expr.constant) < ctx.max_arg_strings &&
+          !ctx.inputs.values.empty()) {
+        Val v = refVal(K::ArgString);
+        v.kind.index = static_cast<int32_t>(idx.expr.constant);
+        push(v);
+        Step st = next();
+        st.cons = {gt(ctx.inputs.values[0], idx.expr)};  // otherwise ArrayIndexOutOfBoundsException
+        return st;
+      }
+      push(freshOf(info.type == 'A' ? 'A' : 'I', s));
+      return inexact(next(), "array contents are not tracked");
+    }
+    case Family::ArrayStore:
+      if (info.type == 'J' || info.type == 'D' || info.type == 'F') return end("long, float and double arrays are not translated");
+      pop();
+      pop();
+      pop();
+      return inexact(next(), "array contents are not tracked");
+    case Family::Stack: {
+      auto op = static_cast<bytecode::StackOp>(info.sub);
+      switch (op) {
+        case bytecode::StackOp::Pop: pop(); break;
+        case bytecode::StackOp::Pop2: pop(); pop(); break;
+        case bytecode::StackOp::Dup: { Val a = pop(); push(a); push(a); break; }
+        case bytecode::StackOp::DupX1: { Val a = pop(), b = pop(); push(a); push(b); push(a); break; }
+        case bytecode::StackOp::DupX2: { Val a = pop(), b = pop(), c = pop(); push(a); push(c); push(b); push(a); break; }
+        case bytecode::StackOp::Dup2: { Val a = pop(), b = pop(); push(b); push(a); push(b); push(a); break; }
+        case bytecode::StackOp::Dup2X1: {
+          Val a = pop(), b = pop(), c = pop();
+          push(b); push(a); push(c); push(b); push(a);
+          break;
+        }
+        case bytecode::StackOp::Dup2X2: {
+          Val a = pop(), b = pop(), c = pop(), d = pop();
+          push(b); push(a); push(d); push(c); push(b); push(a);
+          break;
+        }
+        case bytecode::StackOp::Swap: { Val a = pop(), b = pop(); push(a); push(b); break; }
+      }
+      return next();
+    }
+    case Family::Throw:
+      return end("throws an exception (the path ends)", true);
+    case Family::TypeCheck: {
+      bool is_checkcast = insn.opcode == 0xc0;
+      Val v = pop();
+      if (is_checkcast) {
+        push(v);
+        return v.kind.k == K::Null ? next() : inexact(next(), "checkcast");
+      }
+      if (v.kind.k == K::Null) {
+        push(intVal(LinExpr::num(0)));
+        return next();
+      }
+      push(Val{});  // instanceof never throws; its result is unknown
+      return next();
+    }
+    case Family::Monitor:
+      pop();
+      return inexact(next(), "monitors");
+  }
+  return end("unknown instruction");
+}
+
+}  // namespace jhalt::clp::detail

@@ -1,0 +1,110 @@
+// One symbolic step of the CLP translation (internal to the clp module):
+// what the translator knows of each slot, and the effect of an instruction
+// on it, with the constraints that select each successor.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "jhalt/clp/linear.h"
+#include "jhalt/classfile/constant_pool.h"
+#include "jhalt/program/program.h"
+
+namespace jhalt::clp::detail {
+
+struct Kind {
+  enum class K : uint8_t { Top, Int, Null, NonNull, Maybe, Args, ArgString };
+  K k = K::Top;
+  int32_t index = 0;                           // ArgString: which element of args
+  const program::ClassInfo* cls = nullptr;     // NonNull: its class, if known
+  bool exact_class = false;                    // NonNull: cls is the run-time class
+  bool operator==(const Kind&) const = default;
+  bool isRef() const { return k != K::Top && k != K::Int; }
+  bool nonNull() const { return k == K::NonNull || k == K::Args || k == K::ArgString; }
+};
+
+Kind join(const Kind& a, const Kind& b);
+
+struct Val {
+  Kind kind;
+  LinExpr expr;  // Int: the value
+};
+
+inline Val intVal(LinExpr e) { return Val{Kind{Kind::K::Int}, std::move(e)}; }
+inline Val refVal(Kind::K k) { return Val{Kind{k}, {}}; }
+
+struct Sym {
+  std::vector<Val> locals, stack;
+  std::vector<Val> statics;  // current values of the tracked static fields
+  Var next_var = 0;
+  Var fresh() { return next_var++; }
+};
+
+// Where the entry's inputs (main convention) live in the predicates.
+struct Inputs {
+  bool main = false;
+  std::vector<LinExpr> values;  // [len(args), len(args[0]), ...] in the current clause
+};
+
+struct Step {
+  enum class Type { Next, Jump, Branches, Return, Call, End };
+  Type type = Type::Next;
+  // Branches: alternatives, each with the constraints that select it and
+  // the target instruction index.
+  struct Alt {
+    std::vector<LinCon> cons;
+    uint32_t target;
+  };
+  std::vector<Alt> alts;
+  uint32_t target = 0;            // Jump
+  std::optional<LinExpr> result;  // Return of an int-like value
+  // Call: the callee, its int arguments, and whether it returns an int-like
+  // value (then the continuation's top of stack is a fresh variable).
+  const program::MethodInfo* callee = nullptr;
+  std::vector<LinExpr> call_args;
+  bool call_returns_int = false;
+  std::vector<LinCon> cons;  // constraints the step adds (all types)
+  bool exact = true;
+  std::string reason;  // why not exact / why the path ends
+};
+
+struct StepContext {
+  program::Program& program;
+  const program::MethodInfo& method;
+  const program::MethodCode& code;
+  Inputs& inputs;
+  size_t max_arg_strings;
+  // The application's classes (closed world: a library class cannot extend
+  // one): a virtual call has a unique target when every instantiable
+  // application subtype of the receiver's class selects the same method.
+  const std::vector<const program::ClassInfo*>& app_classes;
+  // Index of a tracked static int field (threaded through the predicates as
+  // arguments, issue 5 item 1) for a getstatic/putstatic reference, or -1.
+  std::function<int(const classfile::MemberRef&)> static_slot;
+};
+
+// Executes instruction `index` on `s`. Never prunes alternatives (the
+// caller drops those whose constraints are trivially false).
+Step step(StepContext& ctx, uint32_t index, Sym& s);
+
+// Int-like descriptor kinds (one slot, exact as mathematical integers).
+inline bool intLike(char c) { return c == 'I' || c == 'Z' || c == 'B' || c == 'C' || c == 'S'; }
+// The values of an int-like type (JVMS §2.3).
+inline std::pair<int64_t, int64_t> typeRange(char c) {
+  switch (c) {
+    case 'Z': return {0, 1};
+    case 'B': return {-128, 127};
+    case 'C': return {0, 65535};
+    case 'S': return {-32768, 32767};
+    default: return {-2147483648LL, 2147483647LL};
+  }
+}
+
+// Does using `cls` (new, a static call) possibly run a class initializer?
+bool mayInitialize(const program::ClassInfo& cls, const program::MethodInfo& current);
+
+}  // namespace jhalt::clp::detail

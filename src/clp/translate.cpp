@@ -1,0 +1,801 @@
+#include "jhalt/clp/translate.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "jhalt/classfile/descriptor.h"
+#include "step.h"
+
+namespace jhalt::clp {
+namespace {
+
+using detail::Kind;
+using detail::Step;
+using detail::Sym;
+using detail::Val;
+using K = Kind::K;
+
+struct KindFrame {
+  std::vector<Kind> locals, stack;
+  bool operator==(const KindFrame&) const = default;
+};
+
+// One cut point: where its predicate's arguments come from.
+struct Cut {
+  PredId pred;
+  KindFrame kinds;
+  std::vector<std::pair<bool, size_t>> slots;  // (is stack, index) of each int argument
+};
+
+struct MethodPlan {
+  const program::MethodInfo* method = nullptr;
+  bool main = false;       // the entry under the TPDB convention
+  bool has_return = false;
+  std::vector<std::optional<KindFrame>> in;  // per instruction
+  std::map<uint32_t, Cut> cuts;              // by instruction index
+};
+
+class Translator {
+ public:
+  Translator(program::Program& program, const TranslateOptions& options) : program_(program), options_(options) {}
+
+  ClpProgram run(const program::MethodInfo& entry, bool main_convention) {
+    main_entry_ = main_convention ? &entry : nullptr;
+    loadApplicationClasses();
+    collectStatics(entry);
+    if (main_convention) countArgStrings(entry);
+    PredId e = plan(entry);
+    out_.entry = e;
+    while (!work_.empty()) {
+      const program::MethodInfo* m = work_.front();
+      work_.pop_front();
+      translateMethod(plans_.at(m));
+    }
+    // Entry facts: len(args) >= 0 and every string length >= 0.
+    const Predicate& ep = out_.preds[e];
+    if (main_convention) {
+      out_.args_length = static_cast<int>(input_base_);
+      out_.entry_constraint.push_back(ge(LinExpr::var(input_base_), LinExpr::num(0)));
+      for (size_t k = 0; k < arg_strings_; ++k) {
+        out_.arg_string_lengths.push_back(static_cast<int>(input_base_ + 1 + k));
+        out_.entry_constraint.push_back(ge(LinExpr::var(static_cast<Var>(input_base_ + 1 + k)), LinExpr::num(0)));
+      }
+    }
+    (void)ep;
+    if (!main_convention) describeParameters(entry);
+    // The tracked static fields start with their default value (their
+    // classes have no static initializer).
+    for (size_t k = 0; k < statics_.size(); ++k)
+      out_.entry_constraint.push_back(eq(LinExpr::var(entry_statics_base_ + static_cast<Var>(k)), LinExpr::num(0)));
+    return std::move(out_);
+  }
+
+ private:
+  // Entry kinds of a method: int parameters by value, `this` non-null,
+  // other references unknown (main: the String[] of the TPDB convention).
+  KindFrame entryKinds(const program::MethodInfo& m) {
+    KindFrame f;
+    const program::MethodCode& code = m.code();
+    f.locals.assign(code.attribute.max_locals, Kind{});
+    size_t slot = 0;
+    if (!m.isStatic()) {
+      Kind t{K::NonNull};
+      t.cls = &m.owner();
+      f.locals[slot++] = t;
+    }
+    auto mt = classfile::parseMethodDescriptor(m.descriptor());
+    for (const auto& p : mt->params) {
+      if (slot >= f.locals.size()) break;
+      if (detail::intLike(p.kind()))
+        f.locals[slot] = Kind{K::Int};
+      else if (p.isReference())
+        f.locals[slot] = Kind{&m == main_entry_ ? K::Args : K::Maybe};
+      slot += static_cast<size_t>(p.slots());
+    }
+    return f;
+  }
+
+  // The closed world for virtual calls (see StepContext::app_classes). If
+  // any class is missing from it, no virtual call counts as unique.
+  void loadApplicationClasses() {
+    size_t names = 0;
+    for (classpath::ClassSource* src : program_.classPath().sources(classpath::Origin::Application))
+      for (const std::string& name : src->classNames()) {
+        if (++names > options_.max_classes) {
+          app_classes_.clear();
+          out_.notes.push_back("too many application classes for the closed-world call analysis");
+          return;
+        }
+        const program::ClassInfo* c = nullptr;
+        try {
+          c = program_.find(name);
+        } catch (const std::exception&) {
+        }
+        if (!c) {
+          app_classes_.clear();
+          out_.notes.push_back(fmt::format("class {} does not load: virtual calls are not resolved", name));
+          return;
+        }
+        app_classes_.push_back(c);
+      }
+  }
+
+  // Static int fields threaded through the predicates (issue 5, item 1):
+  // those of application classes without a static initializer (their value
+  // at the entry is then 0), read or written by some application method; at
+  // most max_statics. Others stay unknown values.
+  void collectStatics(const program::MethodInfo& entry) {
+    // A field a static initializer writes does not start at 0: not tracked.
+    std::set<std::pair<const program::ClassInfo*, std::string>> seen;
+    std::vector<const program::MethodInfo*> methods = mayRun(entry);
+    for (const program::MethodInfo* m : methods) {
+      if (m->name() != "<clinit>") continue;
+      try {
+        const program::MethodCode& code = m->code();
+        const classfile::ConstantPool& cp = m->owner().file().pool;
+        for (size_t i = 0; i < code.bytecode.size(); ++i) {
+          const auto& insn = code.bytecode.at(i);
+          if (insn.family() == bytecode::Family::Field &&
+              static_cast<bytecode::FieldOp>(insn.info().sub) == bytecode::FieldOp::PutStatic) {
+            auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
+            if (const program::ClassInfo* owner = declaringClass(ref)) seen.insert({owner, std::string(ref.name)});
+          }
+        }
+      } catch (const std::exception&) {
+      }
+    }
+    for (const program::MethodInfo* m : methods) {
+      const program::MethodCode* code = nullptr;
+      try {
+        code = &m->code();
+      } catch (const std::exception&) {
+        continue;
+      }
+      const classfile::ConstantPool& cp = m->owner().file().pool;
+      for (size_t i = 0; i < code->bytecode.size(); ++i) {
+        const auto& insn = code->bytecode.at(i);
+        if (insn.family() != bytecode::Family::Field) continue;
+        auto op = static_cast<bytecode::FieldOp>(insn.info().sub);
+        if (op != bytecode::FieldOp::GetStatic && op != bytecode::FieldOp::PutStatic) continue;
+        const program::ClassInfo* owner = declaringClass(cp.memberRef(static_cast<uint16_t>(insn.operand)));
+        if (!owner) continue;
+        std::string name(cp.memberRef(static_cast<uint16_t>(insn.operand)).name);
+        if (!seen.insert({owner, name}).second) continue;
+        if (statics_.size() >= options_.max_statics) {
+          out_.notes.push_back(
+              fmt::format("more than {} static int fields: the rest are unknown values", options_.max_statics));
+          return;
+        }
+        std::string label = fmt::format("{}.{}", owner->name(), name);
+        std::replace(label.begin(), label.end(), '/', '.');
+        statics_.push_back({owner, name, label});
+      }
+    }
+  }
+
+  // The application methods the entry may run: a call may reach every
+  // application method of the same name and descriptor (over-approximating
+  // virtual dispatch).
+  std::vector<const program::MethodInfo*> mayRun(const program::MethodInfo& entry) {
+    std::set<std::pair<std::string, std::string>> signatures;
+    std::set<const program::MethodInfo*> found{&entry};
+    std::vector<const program::MethodInfo*> order{&entry}, work{&entry};
+    while (!work.empty()) {
+      const program::MethodInfo* m = work.back();
+      work.pop_back();
+      std::vector<std::pair<std::string, std::string>> calls;
+      try {
+        const program::MethodCode& code = m->code();
+        const classfile::ConstantPool& cp = m->owner().file().pool;
+        for (size_t i = 0; i < code.bytecode.size(); ++i) {
+          const auto& insn = code.bytecode.at(i);
+          if (insn.family() != bytecode::Family::Invoke ||
+              static_cast<bytecode::InvokeKind>(insn.info().sub) == bytecode::InvokeKind::Dynamic)
+            continue;
+          auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
+          calls.emplace_back(std::string(ref.name), std::string(ref.descriptor));
+        }
+      } catch (const std::exception&) {
+        continue;
+      }
+      for (auto& sig : calls) {
+        if (!signatures.insert(sig).second) continue;
+        for (const program::ClassInfo* c : app_classes_)
+          for (const auto& cand : c->methods)
+            if (cand->hasCode() && cand->name() == sig.first && cand->descriptor() == sig.second &&
+                found.insert(cand.get()).second) {
+              order.push_back(cand.get());
+              work.push_back(cand.get());
+            }
+      }
+    }
+    // Static initializers may run too.
+    for (const program::ClassInfo* c : app_classes_)
+      if (const program::MethodInfo* init = c->classInitializer(); init && found.insert(init).second)
+        order.push_back(init);
+    return order;
+  }
+
+  // The application class without static initializer that declares the
+  // int-like static field `ref` names, or nullptr.
+  const program::ClassInfo* declaringClass(const classfile::MemberRef& ref) {
+    if (ref.descriptor.empty() || !detail::intLike(ref.descriptor.front())) return nullptr;
+    const program::ClassInfo* named = nullptr;
+    try {
+      named = program_.find(ref.owner);
+    } catch (const std::exception&) {
+      return nullptr;
+    }
+    if (!named) return nullptr;
+    auto f = program_.resolveField(*named, ref.name, ref.descriptor);
+    if (!f || !f->owner || !(f->field->access & classfile::kStatic)) return nullptr;
+    if (f->owner->origin() != classpath::Origin::Application || f->owner->classInitializer()) return nullptr;
+    return f->owner;
+  }
+
+  std::function<int(const classfile::MemberRef&)> staticSlot() {
+    return [this](const classfile::MemberRef& ref) -> int {
+      if (statics_.empty()) return -1;
+      const program::ClassInfo* owner = declaringClass(ref);
+      for (size_t k = 0; k < statics_.size(); ++k)
+        if (statics_[k].owner == owner && statics_[k].name == ref.name) return static_cast<int>(k);
+      return -1;
+    };
+  }
+
+  // Method convention: which parameter each entry argument is, and the
+  // range of its type (byte, short, char, boolean, int) as entry facts.
+  void describeParameters(const program::MethodInfo& m) {
+    const Cut& cut = plans_.at(&m).cuts.at(0);
+    auto mt = classfile::parseMethodDescriptor(m.descriptor());
+    if (!mt) return;
+    std::map<size_t, std::pair<size_t, char>> by_slot;  // slot -> (parameter, descriptor char)
+    size_t slot = m.isStatic() ? 0 : 1;
+    for (size_t k = 0; k < mt->params.size(); ++k) {
+      by_slot[slot] = {k, mt->params[k].kind()};
+      slot += static_cast<size_t>(mt->params[k].slots());
+    }
+    Var v = 0;
+    for (const auto& [is_stack, x] : cut.slots) {
+      auto it = by_slot.find(x);
+      if (is_stack || it == by_slot.end()) {
+        out_.param_of_arg.push_back(SIZE_MAX);
+        ++v;
+        continue;
+      }
+      out_.param_of_arg.push_back(it->second.first);
+      auto [lo, hi] = detail::typeRange(it->second.second);
+      out_.entry_constraint.push_back(ge(LinExpr::var(v), LinExpr::num(lo)));
+      out_.entry_constraint.push_back(le(LinExpr::var(v), LinExpr::num(hi)));
+      ++v;
+    }
+  }
+
+  // Number of args elements read with a constant index (args[0]..args[K-1]).
+  void countArgStrings(const program::MethodInfo& m) {
+    const auto& bc = m.code().bytecode;
+    for (size_t i = 1; i < bc.size(); ++i) {
+      const auto& insn = bc.at(i);
+      const auto& prev = bc.at(i - 1);
+      if (insn.family() == bytecode::Family::ArrayLoad && insn.info().type == 'A' &&
+          prev.family() == bytecode::Family::Constant && prev.info().type == 'I' && prev.operand >= 0 &&
+          prev.operand < 16)
+        arg_strings_ = std::max(arg_strings_, static_cast<size_t>(prev.operand) + 1);
+    }
+  }
+
+  size_t inputCount(const MethodPlan& p) const { return p.main ? 1 + arg_strings_ : 0; }
+
+  // Plans a method (dataflow of kinds, cut points, predicates) and returns
+  // its entry predicate.
+  PredId plan(const program::MethodInfo& m) {
+    if (auto it = plans_.find(&m); it != plans_.end()) return it->second.cuts.at(0).pred;
+    MethodPlan& p = plans_[&m];
+    p.method = &m;
+    p.main = &m == main_entry_;
+    auto mt = classfile::parseMethodDescriptor(m.descriptor());
+    p.has_return = mt && mt->result && detail::intLike(mt->result->kind());
+    const program::MethodCode& code = m.code();
+    p.in.assign(code.bytecode.size(), std::nullopt);
+    std::set<uint32_t> cut_at{0};
+    for (size_t i = 0; i < code.bytecode.size(); ++i)
+      if (code.loop_head[i]) cut_at.insert(static_cast<uint32_t>(i));
+    // Kinds: a forward dataflow with the same step function as the paths.
+    p.in[0] = entryKinds(m);
+    std::deque<uint32_t> work{0};
+    detail::Inputs inputs = inputsFor(p, 0);
+    while (!work.empty()) {
+      uint32_t i = work.front();
+      work.pop_front();
+      Sym s = symOf(*p.in[i]);
+      Step st;
+      detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, staticSlot()};
+      try {
+        st = detail::step(ctx, i, s);
+      } catch (const std::exception&) {
+        continue;  // malformed for our purposes: no successors
+      }
+      auto flow = [&](uint32_t t, const Sym& after) {
+        KindFrame k = kindsOf(after);
+        if (!p.in[t]) {
+          p.in[t] = k;
+          work.push_back(t);
+          return;
+        }
+        KindFrame j = *p.in[t];
+        if (j.stack.size() != k.stack.size()) return;  // cannot happen in verified code
+        for (size_t x = 0; x < j.locals.size(); ++x) j.locals[x] = detail::join(j.locals[x], k.locals[x]);
+        for (size_t x = 0; x < j.stack.size(); ++x) j.stack[x] = detail::join(j.stack[x], k.stack[x]);
+        if (!(j == *p.in[t])) {
+          p.in[t] = j;
+          work.push_back(t);
+        }
+      };
+      switch (st.type) {
+        case Step::Type::Next: flow(i + 1, s); break;
+        case Step::Type::Jump: flow(st.target, s); break;
+        case Step::Type::Branches:
+          for (const auto& a : st.alts) flow(a.target, s);
+          break;
+        case Step::Type::Call:
+          cut_at.insert(i + 1);
+          flow(i + 1, s);
+          break;
+        default: break;
+      }
+    }
+    for (uint32_t c : cut_at) {
+      if (c >= p.in.size() || !p.in[c]) continue;
+      Cut cut;
+      cut.kinds = *p.in[c];
+      Predicate pred;
+      pred.method = &m;
+      pred.pc = code.bytecode.at(c).offset;
+      pred.kind = c == 0 ? Predicate::Kind::Entry
+                  : code.loop_head[c] ? Predicate::Kind::LoopHead
+                                      : Predicate::Kind::Continuation;
+      pred.name = c == 0 ? fmt::format("{}@entry", m.qualifiedName()) : fmt::format("{}@{}", m.qualifiedName(), pred.pc);
+      for (size_t x = 0; x < cut.kinds.locals.size(); ++x)
+        if (cut.kinds.locals[x].k == K::Int) {
+          cut.slots.push_back({false, x});
+          pred.args.push_back(localName(m, x, pred.pc));
+        }
+      for (size_t x = 0; x < cut.kinds.stack.size(); ++x)
+        if (cut.kinds.stack[x].k == K::Int) {
+          cut.slots.push_back({true, x});
+          pred.args.push_back(fmt::format("s{}", x));
+        }
+      if (p.main) {
+        pred.args.push_back("len(args)");
+        for (size_t k = 0; k < arg_strings_; ++k) pred.args.push_back(fmt::format("len(args[{}])", k));
+      }
+      // Tracked static fields: their values here, the result, and their
+      // values when the method returns.
+      for (const auto& st : statics_) pred.args.push_back(st.label);
+      if (p.has_return) {
+        pred.args.push_back("ret");
+        pred.has_return = true;
+      }
+      for (const auto& st : statics_) pred.args.push_back("out(" + st.label + ")");
+      cut.pred = static_cast<PredId>(out_.preds.size());
+      if (c == 0 && p.main) input_base_ = static_cast<Var>(cut.slots.size());
+      if (c == 0 && plans_.size() == 1) entry_statics_base_ = static_cast<Var>(cut.slots.size() + inputCount(p));
+      out_.preds.push_back(std::move(pred));
+      p.cuts.emplace(c, std::move(cut));
+    }
+    work_.push_back(&m);
+    if (plans_.size() > options_.max_methods) out_.notes.push_back("too many methods; the rest is not translated");
+    return p.cuts.at(0).pred;
+  }
+
+  static std::string localName(const program::MethodInfo& m, size_t slot, uint32_t pc) {
+    const auto& attr = m.code().attribute;
+    for (const auto& lv : attr.locals)
+      if (lv.index == slot && pc >= lv.start_pc && pc <= lv.start_pc + lv.length) return std::string(lv.name);
+    return fmt::format("l{}", slot);
+  }
+
+  static Sym symOf(const KindFrame& f) {
+    Sym s;
+    for (const Kind& k : f.locals) s.locals.push_back(Val{k, {}});
+    for (const Kind& k : f.stack) s.stack.push_back(Val{k, {}});
+    return s;
+  }
+
+  static KindFrame kindsOf(const Sym& s) {
+    KindFrame f;
+    for (const Val& v : s.locals) f.locals.push_back(v.kind);
+    for (const Val& v : s.stack) f.stack.push_back(v.kind);
+    return f;
+  }
+
+  detail::Inputs inputsFor(const MethodPlan& p, Var base) const {
+    detail::Inputs in;
+    in.main = p.main;
+    for (size_t k = 0; k < inputCount(p); ++k) in.values.push_back(LinExpr::var(base + static_cast<Var>(k)));
+    return in;
+  }
+
+  struct Path {
+    Sym sym;
+    uint32_t index;
+    std::vector<LinCon> cons;
+    bool exact = true;
+    std::string reason;
+    size_t steps = 0;
+  };
+
+  void translateMethod(MethodPlan& p) {
+    const program::MethodInfo& m = *p.method;
+    const program::MethodCode& code = m.code();
+    for (auto& [start, cut] : p.cuts) {
+      // Head variables: the cut's int slots, the inputs, the result.
+      Sym s = symOf(cut.kinds);
+      Var v = 0;
+      for (const auto& [is_stack, x] : cut.slots) (is_stack ? s.stack[x] : s.locals[x]).expr = LinExpr::var(v++);
+      Var input_base = v;
+      v += static_cast<Var>(inputCount(p));
+      for (size_t k = 0; k < statics_.size(); ++k) s.statics.push_back(detail::intVal(LinExpr::var(v++)));
+      Var ret = v;
+      if (p.has_return) ++v;
+      const Var out_base = v;
+      v += static_cast<Var>(statics_.size());
+      s.next_var = v;
+      detail::Inputs inputs = inputsFor(p, input_base);
+      size_t head_arity = v;
+      std::vector<Path> work{Path{s, start, {}, true, "", 0}};
+      size_t paths = 0;
+      while (!work.empty()) {
+        Path path = std::move(work.back());
+        work.pop_back();
+        if (path.steps > 0 && p.cuts.count(path.index)) {
+          emit(p, cut, start, path, head_arity,
+               {bodyAtom(p.cuts.at(path.index), path, inputs, ret, p.has_return, out_base)}, false, 0);
+          continue;
+        }
+        if (++path.steps > 20000 || path.index >= code.bytecode.size()) continue;
+        Step st;
+        detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, staticSlot()};
+        try {
+          st = detail::step(ctx, path.index, path.sym);
+        } catch (const std::exception& e) {
+          out_.notes.push_back(fmt::format("{} offset {}: {}", m.qualifiedName(), code.bytecode.at(path.index).offset,
+                                           e.what()));
+          continue;
+        }
+        if (!st.exact && path.exact) {
+          path.exact = false;
+          path.reason = fmt::format("{} (offset {})", st.reason, code.bytecode.at(path.index).offset);
+        }
+        for (auto& c : st.cons) path.cons.push_back(std::move(c));
+        switch (st.type) {
+          case Step::Type::Next:
+            ++path.index;
+            work.push_back(std::move(path));
+            break;
+          case Step::Type::Jump:
+            path.index = st.target;
+            work.push_back(std::move(path));
+            break;
+          case Step::Type::Branches:
+            for (auto& alt : st.alts) {
+              Path q = path;
+              q.index = alt.target;
+              bool feasible = true;
+              for (auto& c : alt.cons) {
+                if (c.truth() == 0) feasible = false;
+                q.cons.push_back(std::move(c));
+              }
+              if (!feasible) continue;
+              if (++paths > options_.max_paths_per_cut) {
+                out_.notes.push_back(fmt::format("{}: more than {} paths from offset {}; the rest is not translated",
+                                                 m.qualifiedName(), options_.max_paths_per_cut,
+                                                 code.bytecode.at(start).offset));
+                work.clear();
+                break;
+              }
+              work.push_back(std::move(q));
+            }
+            break;
+          case Step::Type::Return: {
+            if (p.has_return && st.result) path.cons.push_back(eq(LinExpr::var(ret), *st.result));
+            for (size_t k = 0; k < statics_.size(); ++k) {
+              const Val& now = path.sym.statics[k];
+              if (now.kind.k == K::Int)
+                path.cons.push_back(eq(LinExpr::var(out_base + static_cast<Var>(k)), now.expr));
+              else
+                markInexact(path, "a static field holds an unknown value at a return");
+            }
+            emit(p, cut, start, path, head_arity, {}, false, 0);
+            break;
+          }
+          case Step::Type::Call: {
+            PredId callee = plan(*st.callee);
+            const Predicate& cp = out_.preds[callee];
+            Atom call{callee, {}};
+            for (const LinExpr& a : st.call_args) {
+              Var x = path.sym.fresh();
+              path.cons.push_back(eq(LinExpr::var(x), a));
+              call.args.push_back(x);
+            }
+            passStatics(call, path);  // the statics at the call
+            if (call.args.size() + (cp.has_return ? 1 : 0) + statics_.size() != cp.arity()) {
+              out_.notes.push_back(fmt::format("{}: call arity mismatch", m.qualifiedName()));
+              break;
+            }
+            if (cp.has_return) {
+              // The callee's result is the value the call pushed.
+              Var r = path.sym.fresh();
+              const Val& top = path.sym.stack.back();
+              path.cons.push_back(eq(LinExpr::var(r), top.expr));
+              call.args.push_back(r);
+            }
+            // ... and when the callee returns.
+            for (size_t k = 0; k < statics_.size(); ++k) {
+              Var after = path.sym.fresh();
+              call.args.push_back(after);
+              path.sym.statics[k] = detail::intVal(LinExpr::var(after));
+            }
+            uint32_t cont = path.index + 1;
+            if (!p.cuts.count(cont)) break;  // unreachable continuation
+            Atom k = bodyAtom(p.cuts.at(cont), path, inputs, ret, p.has_return, out_base);
+            emit(p, cut, start, path, head_arity, {call, k}, true, code.bytecode.at(path.index).offset);
+            break;
+          }
+          case Step::Type::End:
+            if (!st.exact) {
+              // An unsupported step ends the path; keep a trace for --print.
+              out_.notes.push_back(fmt::format("{} offset {}: {}", m.qualifiedName(),
+                                               code.bytecode.at(path.index).offset, st.reason));
+            }
+            break;
+        }
+      }
+    }
+  }
+
+  // The atom for reaching cut `to` with the current values (fresh body
+  // variables, defined by equalities).
+  static void markInexact(Path& path, const std::string& why) {
+    if (!path.exact) return;
+    path.exact = false;
+    path.reason = why;
+  }
+
+  // The current values of the tracked statics as arguments of `a`.
+  void passStatics(Atom& a, Path& path) {
+    for (const Val& now : path.sym.statics) {
+      Var y = path.sym.fresh();
+      if (now.kind.k == K::Int)
+        path.cons.push_back(eq(LinExpr::var(y), now.expr));
+      else
+        markInexact(path, "a static field holds an unknown value at a cut point");
+      a.args.push_back(y);
+    }
+  }
+
+  Atom bodyAtom(const Cut& to, Path& path, const detail::Inputs& inputs, Var ret, bool has_return, Var out_base) {
+    Atom a{to.pred, {}};
+    for (const auto& [is_stack, x] : to.slots) {
+      const std::vector<Val>& vec = is_stack ? path.sym.stack : path.sym.locals;
+      Var y = path.sym.fresh();
+      if (x < vec.size() && vec[x].kind.k == K::Int) {
+        path.cons.push_back(eq(LinExpr::var(y), vec[x].expr));
+      } else if (path.exact) {
+        path.exact = false;
+        path.reason = "value of unknown kind at a cut point";
+      }
+      a.args.push_back(y);
+    }
+    for (const LinExpr& in : inputs.values) {
+      Var y = path.sym.fresh();
+      path.cons.push_back(eq(LinExpr::var(y), in));
+      a.args.push_back(y);
+    }
+    passStatics(a, path);
+    if (has_return) {
+      Var y = path.sym.fresh();
+      path.cons.push_back(eq(LinExpr::var(y), LinExpr::var(ret)));
+      a.args.push_back(y);
+    }
+    for (size_t k = 0; k < statics_.size(); ++k) {  // the values at the return are the head's
+      Var y = path.sym.fresh();
+      path.cons.push_back(eq(LinExpr::var(y), LinExpr::var(out_base + static_cast<Var>(k))));
+      a.args.push_back(y);
+    }
+    return a;
+  }
+
+  void emit(const MethodPlan& p, const Cut& cut, uint32_t start, Path& path, size_t head_arity,
+            std::vector<Atom> body, bool call, uint32_t call_pc) {
+    Clause c;
+    c.head.pred = cut.pred;
+    for (Var v = 0; v < head_arity; ++v) c.head.args.push_back(v);
+    c.constraint = std::move(path.cons);
+    c.body = std::move(body);
+    c.num_vars = path.sym.next_var;
+    c.exact = path.exact;
+    c.inexact_reason = path.reason;
+    const auto& bc = p.method->code().bytecode;
+    c.from_pc = bc.at(start).offset;
+    c.to_pc = bc.at(std::min<size_t>(path.index, bc.size() - 1)).offset;
+    c.call = call;
+    c.call_pc = call_pc;
+    if (!normalize(c)) return;  // infeasible path
+    out_.clauses.push_back(std::move(c));
+  }
+
+  program::Program& program_;
+  TranslateOptions options_;
+  ClpProgram out_;
+  const program::MethodInfo* main_entry_ = nullptr;
+  size_t arg_strings_ = 0;
+  Var input_base_ = 0;
+  Var entry_statics_base_ = 0;
+  struct TrackedStatic {
+    const program::ClassInfo* owner;
+    std::string name;
+    std::string label;  // pkg.C.f
+  };
+  std::vector<TrackedStatic> statics_;
+  std::map<const program::MethodInfo*, MethodPlan> plans_;
+  std::deque<const program::MethodInfo*> work_;
+  std::vector<const program::ClassInfo*> app_classes_;
+};
+
+}  // namespace
+
+ClpProgram translate(program::Program& program, const program::MethodInfo& entry, bool main_convention,
+                     const TranslateOptions& options) {
+  return Translator(program, options).run(entry, main_convention);
+}
+
+namespace {
+
+bool normalizeOrThrow(Clause& c);
+
+// Among constraints over the same terms t (t + k <= 0, t + k = 0, and
+// -t + k <= 0) keeps what they say together: the tightest bound on each
+// side, an equality when the bounds meet, nothing implied by an equality.
+// Returns false if they contradict each other. Exact: the set of solutions
+// does not change.
+bool tightenBounds(std::vector<LinCon>& cons) {
+  using Terms = std::vector<std::pair<Var, int64_t>>;
+  struct Range {
+    std::optional<int64_t> lo, hi;  // lo <= t <= hi
+  };
+  for (const LinCon& c : cons) {
+    if (c.expr.terms.empty() || c.expr.constant == INT64_MIN) return true;  // left as they are
+    for (const auto& [v, k] : c.expr.terms)
+      if (k == INT64_MIN) return true;
+  }
+  std::map<Terms, Range> ranges;
+  std::vector<const Terms*> order;
+  for (const LinCon& c : cons) {
+    // The sign is normalised (first coefficient positive) so that t and -t meet.
+    bool negate = c.expr.terms.front().second < 0;
+    Terms t = c.expr.terms;
+    if (negate)
+      for (auto& [v, k] : t) k = -k;
+    int64_t k = negate ? -c.expr.constant : c.expr.constant;  // now: t + k (rel) 0, or -(t + k) (rel) 0
+    auto [it, fresh] = ranges.try_emplace(t, Range{});
+    if (fresh) order.push_back(&it->first);
+    Range& r = it->second;
+    auto lower = [&](int64_t v) { r.lo = r.lo ? std::max(*r.lo, v) : v; };
+    auto upper = [&](int64_t v) { r.hi = r.hi ? std::min(*r.hi, v) : v; };
+    if (c.rel == LinCon::Rel::Eq) {
+      lower(-k);
+      upper(-k);
+    } else if (!negate) {
+      upper(-k);  // t + k <= 0
+    } else {
+      lower(-k);  // -(t + k) <= 0, i.e. t >= -k
+    }
+  }
+  std::vector<LinCon> out;
+  for (const Terms* t : order) {
+    const Range& r = ranges.at(*t);
+    LinExpr e;
+    e.terms = *t;
+    if (r.lo && r.hi && *r.lo > *r.hi) return false;
+    if (r.lo && r.hi && *r.lo == *r.hi) {
+      out.push_back(eq(e, LinExpr::num(*r.lo)));
+      continue;
+    }
+    if (r.lo) out.push_back(ge(e, LinExpr::num(*r.lo)));
+    if (r.hi) out.push_back(le(e, LinExpr::num(*r.hi)));
+  }
+  cons = std::move(out);
+  return true;
+}
+
+}  // namespace
+
+bool normalize(Clause& c) {
+  try {
+    return normalizeOrThrow(c);
+  } catch (const Overflow&) {
+    return false;  // the clause is dropped: that only loses precision
+  }
+}
+
+namespace {
+
+bool normalizeOrThrow(Clause& c) {
+  // Every argument position gets its own variable (binary clauses locate
+  // arguments by position): a variable repeated across the atoms, e.g. a
+  // result passed through, is copied with an equality.
+  {
+    std::vector<char> seen(c.num_vars, 0);
+    auto own = [&](Var& v) {
+      if (!seen[v]) {
+        seen[v] = 1;
+        return;
+      }
+      Var w = c.num_vars++;
+      seen.push_back(1);
+      c.constraint.push_back(eq(LinExpr::var(w), LinExpr::var(v)));
+      v = w;
+    };
+    for (Var& v : c.head.args) own(v);
+    for (Atom& a : c.body)
+      for (Var& v : a.args) own(v);
+  }
+  // Visible variables keep their identity; the others may be eliminated.
+  std::vector<char> visible(c.num_vars, 0);
+  for (Var v : c.head.args) visible[v] = 1;
+  for (const Atom& a : c.body)
+    for (Var v : a.args) visible[v] = 1;
+  auto& cons = c.constraint;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (size_t i = 0; i < cons.size(); ++i) {
+      if (cons[i].rel != LinCon::Rel::Eq) continue;
+      for (const auto [v, k] : cons[i].expr.terms) {  // copies: cons[i] is erased below
+        if (visible[v] || (k != 1 && k != -1)) continue;
+        // v = -(rest) / k
+        LinExpr rest = cons[i].expr;
+        std::erase_if(rest.terms, [&](const auto& t) { return t.first == v; });
+        LinExpr by = rest.scaled(-k);  // k = ±1, so 1/k = k
+        cons.erase(cons.begin() + static_cast<std::ptrdiff_t>(i));
+        for (auto& other : cons) other.expr = other.expr.substitute(v, by);
+        changed = true;
+        break;
+      }
+      if (changed) break;
+    }
+  }
+  std::vector<LinCon> kept;
+  for (auto& con : cons) {
+    int t = con.truth();
+    if (t == 0) return false;
+    if (t == 1) continue;
+    if (std::find(kept.begin(), kept.end(), con) == kept.end()) kept.push_back(std::move(con));
+  }
+  if (!tightenBounds(kept)) return false;
+  cons = std::move(kept);
+  // Renumber: head arguments, body arguments, then the rest in order.
+  std::vector<Var> map(c.num_vars, UINT32_MAX);
+  Var next = 0;
+  auto assign = [&](Var v) {
+    if (map[v] == UINT32_MAX) map[v] = next++;
+    return map[v];
+  };
+  for (Var& v : c.head.args) v = assign(v);
+  for (Atom& a : c.body)
+    for (Var& v : a.args) v = assign(v);
+  for (auto& con : cons)
+    for (const auto& [v, k] : con.expr.terms) assign(v);
+  for (auto& con : cons) con.expr = con.expr.renamed([&](Var v) { return map[v]; });
+  c.num_vars = next;
+  return true;
+}
+
+}  // namespace
+
+}  // namespace jhalt::clp

@@ -1,0 +1,18 @@
+// Paper 001, Fig. 1 style: sum(n) recurses on n - 1 until n == 0, so a
+// negative argument recurses forever (mathematical integers, unbounded
+// stack); on the JVM it ends in StackOverflowError even with -Xss256m.
+// Only the CLP engine proves infinite recursion.
+public class SumRec {
+    static int sum(int n) {
+        if (n == 0) return 0;
+        return n + sum(n - 1);
+    }
+
+    public static void main(String[] args) {
+        sum(args.length - 1);
+    }
+}
+// EXPECT: termcomp -> NO
+// EXPECT: analyze --engine clp -> NO nonterminating:recursion:8
+// EXPECT: analyze --engine clp --method 'SumRec.sum(I)I' -> NO nonterminating:recursion:8
+// EXPECT: termcomp --engine seg -> MAYBE
