@@ -166,12 +166,13 @@ class Analysis {
       if (done()) break;
       if (group.size() < 2) continue;
       Target t = targetOf(group);
+      if (!t.recursion && !options_.loop_sets) continue;
       if (found_.count(t.key) || refutedTwice(t.key)) continue;
       ++tried_;
       auto tq = Clock::now();
       unsigned intersections = 0;
-      std::optional<z3::expr> set = recurrentSet(solver_, group, 1, &intersections);
-      if (getenv("JHALT_DEBUG_CLP")) fmt::print(stderr, "set {:.3f}s {} clauses\n", since(tq), group.size());
+      std::optional<z3::expr> set = recurrentSet(solver_, group, options_.set_rounds, &intersections);
+      if (getenv("JHALT_DEBUG_CLP")) fmt::print(stderr, "set {:.3f}s {} clauses, {}\n", since(tq), group.size(), set ? fmt::format("closed after {} intersection(s)", intersections) : "none");
       if (!set) continue;
       ++recurrent_;
       std::string clauses;

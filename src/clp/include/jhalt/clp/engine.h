@@ -25,6 +25,11 @@ struct EngineOptions {
   replay::ReplayOptions replay_options;
   bool stop_at_first = false;
   size_t max_candidates = 40;  // (loop, stem) pairs tried
+  // Recurrent sets of several clauses (criteria.h): for loops too, or only
+  // for recursion (a portfolio with the graph engine, which proves loops,
+  // saves the time), and how many intersections with the pre-image.
+  bool loop_sets = true;
+  unsigned set_rounds = 1;
 };
 
 verdict::Verdict analyze(program::Program& program, const program::MethodInfo& entry, bool main_convention,
