@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -172,7 +173,9 @@ class Analysis {
       auto tq = Clock::now();
       unsigned intersections = 0;
       std::optional<z3::expr> set = recurrentSet(solver_, group, options_.set_rounds, &intersections);
-      if (getenv("JHALT_DEBUG_CLP")) fmt::print(stderr, "set {:.3f}s {} clauses, {}\n", since(tq), group.size(), set ? fmt::format("closed after {} intersection(s)", intersections) : "none");
+      if (getenv("JHALT_DEBUG_CLP"))
+        fmt::print(stderr, "set {:.3f}s {} clauses, {}\n", since(tq), group.size(),
+                   set ? fmt::format("closed after {} intersection(s)", intersections) : "none");
       if (!set) continue;
       ++recurrent_;
       std::string clauses;

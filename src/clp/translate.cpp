@@ -756,7 +756,9 @@ bool normalizeOrThrow(Clause& c) {
     changed = false;
     for (size_t i = 0; i < cons.size(); ++i) {
       if (cons[i].rel != LinCon::Rel::Eq) continue;
-      for (const auto [v, k] : cons[i].expr.terms) {  // copies: cons[i] is erased below
+      for (const auto& term : cons[i].expr.terms) {
+        const Var v = term.first;  // copies: cons[i] is erased below
+        const int64_t k = term.second;
         if (visible[v] || (k != 1 && k != -1)) continue;
         // v = -(rest) / k
         LinExpr rest = cons[i].expr;

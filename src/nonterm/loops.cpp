@@ -311,7 +311,8 @@ std::optional<LoopProof> LoopProver::proveFrom(seg::NodeId head, const State& c)
     std::optional<int64_t> vy = int64_t{0};
     if (a.y != state::kNone) vy = solver_.value(enc_.var(a.y, label));
     if (!vx || !vy) return std::nullopt;
-    __int128 d = static_cast<__int128>(*vx) - *vy;
+    __extension__ typedef __int128 Wide;  // x - y of two int64 values does not overflow it
+    Wide d = static_cast<Wide>(*vx) - *vy;
     return a.op == Atom::Op::Ge ? d >= a.k : d <= a.k;
   };
   LoopParts lp = buildParts(head, paths);

@@ -307,7 +307,9 @@ TEST(Unfold, CallsAreKeptAsBodiesOrSolvedByFacts) {
   for (const BinaryClause& c : r.clauses) {
     if (c.head == 0 && c.body == PredId{1} && c.calls == 1) into_f = true;
     if (c.head == 0 && c.body == PredId{4} && c.calls == 0) through_fact = true;
-    if (c.head == 1 && c.body == PredId{1}) EXPECT_GE(c.calls, 1u);  // f's recursion pushes frames
+    if (c.head == 1 && c.body == PredId{1}) {
+      EXPECT_GE(c.calls, 1u);  // f's recursion pushes frames
+    }
   }
   EXPECT_TRUE(into_f);
   EXPECT_TRUE(through_fact);  // f returned (a fact), then the loop l
