@@ -101,10 +101,21 @@ const program::MethodInfo* uniqueTarget(StepContext& ctx, const program::ClassIn
   return target;
 }
 
+// getstatic/putstatic initialize the class or interface that declares the
+// resolved field (JVMS §6.5); an unresolvable field throws.
+bool staticAccessMayInitialize(StepContext& ctx, const classfile::MemberRef& ref) {
+  const program::ClassInfo* owner = ctx.program.find(ref.owner);
+  if (!owner) return true;
+  auto field = ctx.program.resolveField(*owner, ref.name, ref.descriptor);
+  if (!field || !field->owner) return true;
+  return mayInitialize(ctx.program, *field->owner, ctx.method);
+}
+
 }  // namespace
 
 Kind join(const Kind& a, const Kind& b) {
   if (a == b) return a;
+  if (a.k == K::Int && b.k == K::Int) return Kind{K::Int};  // different constants: some int
   if (a.k == K::Int || b.k == K::Int || a.k == K::Top || b.k == K::Top) return Kind{};
   if (a.nonNull() && b.nonNull()) {
     Kind k{K::NonNull};
@@ -114,8 +125,10 @@ Kind join(const Kind& a, const Kind& b) {
   return Kind{K::Maybe};
 }
 
-bool mayInitialize(const program::ClassInfo& cls, const program::MethodInfo& current) {
-  for (const program::ClassInfo* c = &cls; c; c = c->super) {
+bool mayInitialize(program::Program& program, const program::ClassInfo& cls, const program::MethodInfo& current) {
+  // JVMS §5.5: initializing `cls` initializes its superclasses and the
+  // superinterfaces that declare default methods first.
+  for (const program::ClassInfo* c : program.initializationOrder(cls)) {
     if (c->origin() != classpath::Origin::Application) continue;
     if (!c->classInitializer()) continue;
     // Classes of the running method and its superclasses are initialized.
@@ -357,8 +370,7 @@ Step step(StepContext& ctx, uint32_t index, Sym& s) {
             push(s.statics[static_cast<size_t>(slot)]);
           else
             push(intVal(LinExpr::var(s.fresh())));  // the kinds dataflow: only the kind matters
-          const program::ClassInfo* owner = ctx.program.find(ref.owner);
-          if (!owner || mayInitialize(*owner, ctx.method)) return inexact(next(), "getstatic may initialize a class");
+          if (staticAccessMayInitialize(ctx, ref)) return inexact(next(), "getstatic may initialize a class");
           return next();
         }
         case bytecode::FieldOp::GetField: {
@@ -380,8 +392,7 @@ Step step(StepContext& ctx, uint32_t index, Sym& s) {
           int slot = ctx.static_slot ? ctx.static_slot(ref) : -1;
           if (slot >= 0 && static_cast<size_t>(slot) < s.statics.size())
             s.statics[static_cast<size_t>(slot)] = value.kind.k == K::Int ? value : Val{};
-          const program::ClassInfo* owner = ctx.program.find(ref.owner);
-          if (!owner || mayInitialize(*owner, ctx.method)) return inexact(next(), "putstatic may initialize a class");
+          if (staticAccessMayInitialize(ctx, ref)) return inexact(next(), "putstatic may initialize a class");
           return next();
         }
       }
@@ -449,7 +460,7 @@ Step step(StepContext& ctx, uint32_t index, Sym& s) {
         }
         st.call_args.push_back(args[i].expr);
       }
-      if (kind == bytecode::InvokeKind::Static && mayInitialize(target->owner(), ctx.method)) {
+      if (kind == bytecode::InvokeKind::Static && mayInitialize(ctx.program, target->owner(), ctx.method)) {
         st.exact = false;
         st.reason = "the call may run a class initializer";
       }
@@ -463,7 +474,7 @@ Step step(StepContext& ctx, uint32_t index, Sym& s) {
       v.kind.cls = cls;
       v.kind.exact_class = cls != nullptr;
       push(v);
-      if (!cls || mayInitialize(*cls, ctx.method)) return inexact(next(), "new may initialize a class");
+      if (!cls || mayInitialize(ctx.program, *cls, ctx.method)) return inexact(next(), "new may initialize a class");
       return next();
     }
     case Family::NewArray: {

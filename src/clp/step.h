@@ -20,6 +20,10 @@ struct Kind {
   enum class K : uint8_t { Top, Int, Null, NonNull, Maybe, Args, ArgString };
   K k = K::Top;
   int32_t index = 0;                           // ArgString: which element of args
+  // Int in the kinds dataflow: the value when it is the same constant on
+  // every path (an index such as the 1 of `args[1]` must survive a cut).
+  bool has_value = false;
+  int64_t value = 0;
   const program::ClassInfo* cls = nullptr;     // NonNull: its class, if known
   bool exact_class = false;                    // NonNull: cls is the run-time class
   bool operator==(const Kind&) const = default;
@@ -105,6 +109,6 @@ inline std::pair<int64_t, int64_t> typeRange(char c) {
 }
 
 // Does using `cls` (new, a static call) possibly run a class initializer?
-bool mayInitialize(const program::ClassInfo& cls, const program::MethodInfo& current);
+bool mayInitialize(program::Program& program, const program::ClassInfo& cls, const program::MethodInfo& current);
 
 }  // namespace jhalt::clp::detail

@@ -129,25 +129,34 @@ class Translator {
   // at the entry is then 0), read or written by some application method; at
   // most max_statics. Others stay unknown values.
   void collectStatics(const program::MethodInfo& entry) {
-    // A field a static initializer writes does not start at 0: not tracked.
+    // Without the closed world, the class initializers are not all known.
+    if (app_classes_.empty()) return;
+    // A field that a static initializer, or a method one may call, writes
+    // does not start at 0: not tracked.
     std::set<std::pair<const program::ClassInfo*, std::string>> seen;
-    std::vector<const program::MethodInfo*> methods = mayRun(entry);
-    for (const program::MethodInfo* m : methods) {
-      if (m->name() != "<clinit>") continue;
-      try {
-        const program::MethodCode& code = m->code();
-        const classfile::ConstantPool& cp = m->owner().file().pool;
-        for (size_t i = 0; i < code.bytecode.size(); ++i) {
-          const auto& insn = code.bytecode.at(i);
-          if (insn.family() == bytecode::Family::Field &&
-              static_cast<bytecode::FieldOp>(insn.info().sub) == bytecode::FieldOp::PutStatic) {
-            auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
-            if (const program::ClassInfo* owner = declaringClass(ref)) seen.insert({owner, std::string(ref.name)});
+    for (const program::ClassInfo* c : app_classes_) {
+      const program::MethodInfo* init = c->classInitializer();
+      if (!init) continue;
+      for (const program::MethodInfo* m : mayRun(*init)) {
+        try {
+          const program::MethodCode& code = m->code();
+          const classfile::ConstantPool& cp = m->owner().file().pool;
+          for (size_t i = 0; i < code.bytecode.size(); ++i) {
+            const auto& insn = code.bytecode.at(i);
+            if (insn.family() == bytecode::Family::Invoke && !callsApplication(insn, cp))
+              return;  // a library call or a lambda may call back into code that writes anything
+            if (insn.family() == bytecode::Family::Field &&
+                static_cast<bytecode::FieldOp>(insn.info().sub) == bytecode::FieldOp::PutStatic) {
+              auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
+              if (const program::ClassInfo* owner = declaringClass(ref)) seen.insert({owner, std::string(ref.name)});
+            }
           }
+        } catch (const std::exception&) {
+          return;  // an initializer we cannot read may write anything: track nothing
         }
-      } catch (const std::exception&) {
       }
     }
+    std::vector<const program::MethodInfo*> methods = mayRun(entry);
     for (const program::MethodInfo* m : methods) {
       const program::MethodCode* code = nullptr;
       try {
@@ -175,6 +184,26 @@ class Translator {
         statics_.push_back({owner, name, label});
       }
     }
+  }
+
+  // Does invoke instruction `insn` call application code only (so that
+  // mayRun follows it)? invokedynamic and library methods (except
+  // Object.<init>) do not count: they may call back anywhere.
+  bool callsApplication(const bytecode::Instruction& insn, const classfile::ConstantPool& cp) {
+    if (static_cast<bytecode::InvokeKind>(insn.info().sub) == bytecode::InvokeKind::Dynamic) return false;
+    auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
+    if (ref.owner == "java/lang/Object" && ref.name == "<init>") return true;
+    const program::ClassInfo* owner = nullptr;
+    try {
+      owner = program_.find(ref.owner);
+    } catch (const std::exception&) {
+      return false;
+    }
+    if (!owner || owner->origin() != classpath::Origin::Application) return false;
+    // An inherited library method (e.g. toString of Object) runs library code.
+    bool interface_ref = cp.at(static_cast<uint16_t>(insn.operand)).tag == classfile::CpTag::InterfaceMethodref;
+    const program::MethodInfo* resolved = program_.resolveMethod(*owner, ref.name, ref.descriptor, interface_ref);
+    return resolved && resolved->owner().origin() == classpath::Origin::Application;
   }
 
   // The application methods the entry may run: a call may reach every
@@ -233,6 +262,9 @@ class Translator {
     if (!named) return nullptr;
     auto f = program_.resolveField(*named, ref.name, ref.descriptor);
     if (!f || !f->owner || !(f->field->access & classfile::kStatic)) return nullptr;
+    // A ConstantValue attribute sets the field when its class is prepared
+    // (JVMS §5.5), final or not.
+    if (f->field->constant_value != 0 || (f->field->access & classfile::kFinal)) return nullptr;
     if (f->owner->origin() != classpath::Origin::Application || f->owner->classInitializer()) return nullptr;
     return f->owner;
   }
@@ -399,17 +431,33 @@ class Translator {
     return fmt::format("l{}", slot);
   }
 
+  // A symbolic frame for kinds: an int is its constant if the kinds know
+  // one, otherwise a variable of its own (distinct unknowns must not cancel
+  // out, e.g. in `a - b`).
   static Sym symOf(const KindFrame& f) {
     Sym s;
-    for (const Kind& k : f.locals) s.locals.push_back(Val{k, {}});
-    for (const Kind& k : f.stack) s.stack.push_back(Val{k, {}});
+    auto val = [&](const Kind& k) {
+      if (k.k != K::Int) return Val{k, {}};
+      LinExpr e = k.has_value ? LinExpr::num(k.value) : LinExpr::var(s.fresh());
+      return detail::intVal(std::move(e));
+    };
+    for (const Kind& k : f.locals) s.locals.push_back(val(k));
+    for (const Kind& k : f.stack) s.stack.push_back(val(k));
     return s;
   }
 
   static KindFrame kindsOf(const Sym& s) {
     KindFrame f;
-    for (const Val& v : s.locals) f.locals.push_back(v.kind);
-    for (const Val& v : s.stack) f.stack.push_back(v.kind);
+    auto kind = [](const Val& v) {
+      Kind k = v.kind;
+      if (k.k == K::Int && v.expr.isConstant()) {
+        k.has_value = true;
+        k.value = v.expr.constant;
+      }
+      return k;
+    };
+    for (const Val& v : s.locals) f.locals.push_back(kind(v));
+    for (const Val& v : s.stack) f.stack.push_back(kind(v));
     return f;
   }
 

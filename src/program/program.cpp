@@ -207,8 +207,16 @@ bool Program::overrides(const MethodInfo& m, const MethodInfo& base) const {
   if (m.isPrivate() || m.isStatic()) return false;
   if (base.method().access & (kPublic | kProtected)) return true;
   if (base.isPrivate()) return false;
-  return m.owner().packageName() == base.owner().packageName() &&
-         m.owner().loaded->origin == base.owner().loaded->origin;
+  if (m.owner().packageName() == base.owner().packageName() &&
+      m.owner().loaded->origin == base.owner().loaded->origin)
+    return true;
+  // JVMS §5.4.5: or transitively, through a method mB of a class between
+  // (C.m overrides a public B.m that overrides the package-private A.m).
+  for (const ClassInfo* b = m.owner().super; b != nullptr && b != &base.owner(); b = b->super) {
+    const MethodInfo* mb = b->declaredMethod(m.name(), m.descriptor());
+    if (mb && mb != &m && !mb->isStatic() && overrides(m, *mb) && overrides(*mb, base)) return true;
+  }
+  return false;
 }
 
 const MethodInfo* Program::selectMethod(const ClassInfo& receiver, const MethodInfo& resolved) {

@@ -54,6 +54,17 @@ TEST_F(ProgramTest, Subtyping) {
   EXPECT_FALSE(program_.isAssignable("java/lang/Object", "[I"));
 }
 
+TEST_F(ProgramTest, OverridingIsTransitiveThroughAPublicMethod) {
+  // JVMS §5.4.5: ovr.b.C.m overrides the package-private ovr.a.A.m through
+  // the public ovr.a.B.m (regression: selection picked B.m).
+  const MethodInfo* m = program_.resolveMethod(cls("ovr/a/A"), "m", "()I", false);
+  ASSERT_NE(m, nullptr);
+  const MethodInfo* sel = program_.selectMethod(cls("ovr/b/C"), *m);
+  ASSERT_NE(sel, nullptr);
+  EXPECT_EQ(sel->qualifiedName(), "ovr/b/C.m()I");
+  EXPECT_EQ(program_.selectMethod(cls("ovr/a/B"), *m)->qualifiedName(), "ovr/a/B.m()I");
+}
+
 TEST_F(ProgramTest, ResolvesAndSelectsVirtualMethods) {
   const ClassInfo& shape = cls("Hierarchy$Shape");
   const MethodInfo* area = program_.resolveMethod(shape, "area", "()I", true);

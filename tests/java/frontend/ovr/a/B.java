@@ -1,0 +1,7 @@
+package ovr.a;
+
+public class B extends A {
+    public int m() {
+        return 2;
+    }
+}

@@ -1,0 +1,7 @@
+package ovr.b;
+
+public class C extends ovr.a.B {
+    public int m() {
+        return 3;
+    }
+}
