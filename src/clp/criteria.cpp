@@ -35,7 +35,7 @@ z3::expr forallOver(const z3::expr_vector& v, const z3::expr& body) { return v.e
 
 }  // namespace
 
-Criterion recurrent(smt::Solver& s, const BinaryClause& loop) {
+Criterion recurrent(smt::Solver& s, const BinaryClause& loop, unsigned rlimit) {
   if (!loop.body || *loop.body != loop.head || loop.head_arity != loop.body_arity) return Criterion::None;
   const uint32_t n = loop.head_arity, m = internals(loop);
   // Prop. 3, negated: exists x y z. c(x, y, z) and forall y2 z2. not c(y, y2, z2).
@@ -43,7 +43,7 @@ Criterion recurrent(smt::Solver& s, const BinaryClause& loop) {
     z3::expr_vector inner = vars(s, "y2_", n);
     for (const auto& e : vars(s, "z2_", m)) inner.push_back(e);
     z3::expr f = clauseOver(s, loop, "x", "y", "z") && forallOver(inner, !clauseOver(s, loop, "y", "y2_", "z2_"));
-    if (s.checkQuantified(f, "clp-prop3") == smt::Result::Unsat) return Criterion::Universal;
+    if (s.checkQuantified(f, "clp-prop3", rlimit) == smt::Result::Unsat) return Criterion::Universal;
   }
   // Prop. 4, negated: exists x y0 z0. c(x, y0, z0) and
   // forall y z y2 z2. not (c(x, y, z) and c(y, y2, z2)).
@@ -53,7 +53,7 @@ Criterion recurrent(smt::Solver& s, const BinaryClause& loop) {
   for (const auto& e : vars(s, "z2_", m)) inner.push_back(e);
   z3::expr f = clauseOver(s, loop, "x", "y0_", "z0_") &&
                forallOver(inner, !(clauseOver(s, loop, "x", "y", "z") && clauseOver(s, loop, "y", "y2_", "z2_")));
-  if (s.checkQuantified(f, "clp-prop4") == smt::Result::Unsat) return Criterion::Existential;
+  if (s.checkQuantified(f, "clp-prop4", rlimit) == smt::Result::Unsat) return Criterion::Existential;
   return Criterion::None;
 }
 

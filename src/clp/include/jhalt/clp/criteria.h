@@ -25,8 +25,10 @@ z3::expr clauseOver(smt::Solver& solver, const BinaryClause& c, const std::strin
 
 enum class Criterion { None, Universal /* Prop. 3 */, Existential /* Prop. 4 */ };
 
-// Prop. 3, else Prop. 4, for a recursive clause (head == body).
-Criterion recurrent(smt::Solver& solver, const BinaryClause& loop);
+// Prop. 3, else Prop. 4, for a recursive clause (head == body); each check
+// within `rlimit` units of Z3's resource counter (0: SmtOptions::qe_rlimit).
+// The proofs found on the TPDB need a small fraction of the default.
+Criterion recurrent(smt::Solver& solver, const BinaryClause& loop, unsigned rlimit = 300000);
 
 // A recurrent set for several recursive clauses of one predicate p (Prop. 4
 // generalised from one clause to their union, as a greatest fixpoint): a
