@@ -60,43 +60,9 @@ Criterion recurrent(smt::Solver& s, const BinaryClause& loop, unsigned rlimit) {
 std::optional<std::vector<int64_t>> reachable(smt::Solver& s, uint32_t entry_arity, const std::vector<LinCon>& entry,
                                               const std::vector<LinCon>& bounds, const BinaryClause* stem,
                                               const BinaryClause& loop) {
-  z3::expr_vector parts(s.ctx());
-  auto onX = [&](const std::vector<LinCon>& cons) {
-    for (const LinCon& con : cons) {
-      z3::expr e = s.num(con.expr.constant);
-      for (const auto& [v, k] : con.expr.terms) e = e + s.num(k) * s.intVar("x" + std::to_string(v));
-      parts.push_back(con.rel == LinCon::Rel::Eq ? e == 0 : e <= 0);
-    }
-  };
-  onX(entry);
-  onX(bounds);
-  if (stem) {
-    if (stem->head_arity != entry_arity || stem->body_arity != loop.head_arity) return std::nullopt;
-    parts.push_back(clauseOver(s, *stem, "x", "y", "z"));
-    parts.push_back(clauseOver(s, loop, "y", "y2_", "z2_"));  // c'(y)
-  } else {
-    if (loop.head_arity != entry_arity) return std::nullopt;
-    parts.push_back(clauseOver(s, loop, "x", "y2_", "z2_"));
-  }
-  s.push();
-  s.add(z3::mk_and(parts));
-  smt::Result r = s.check("clp-prop5");
-  std::optional<std::vector<int64_t>> out;
-  if (r == smt::Result::Sat) {
-    std::vector<int64_t> x;
-    for (uint32_t i = 0; i < entry_arity; ++i) {
-      auto v = s.value(s.intVar("x" + std::to_string(i)));
-      x.push_back(v.value_or(0));
-    }
-    out = std::move(x);
-  }
-  s.pop();
-  return out;
+  // The recurrent set of Props. 3 and 4: the clause's domain c'(x).
+  return reachableSet(s, entry_arity, entry, bounds, stem, clauseOver(s, loop, "x", "y2_", "z2_"), loop.head_arity);
 }
-
-}  // namespace jhalt::clp
-
-namespace jhalt::clp {
 
 z3::expr setVar(smt::Solver& s, uint32_t i) { return s.intVar("x" + std::to_string(i)); }
 

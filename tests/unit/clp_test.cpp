@@ -13,6 +13,7 @@
 #include "jhalt/clp/translate.h"
 #include "jhalt/clp/unfold.h"
 #include "jhalt/replay/replay.h"
+#include "test_classpath.h"
 #include "test_support.h"
 
 namespace jhalt::clp {
@@ -70,13 +71,7 @@ TEST(Normalize, EliminatesDefinedVariablesAndGivesArgumentsTheirOwnVariables) {
 class TranslationTest : public ::testing::Test {
  protected:
   TranslationTest() : cp_(options()), program_(cp_) {}
-  static classpath::ClassPathOptions options() {
-    classpath::ClassPathOptions o;
-    o.application = {test::kClasses};
-    o.models_jar = test::kModelsJar;
-    o.jdk_home = test::kJdk;
-    return o;
-  }
+  static classpath::ClassPathOptions options() { return test::testClassPath(); }
   const program::MethodInfo& method(const std::string& cls, const std::string& m, const std::string& desc) {
     const program::MethodInfo* found = program_.get(cls).declaredMethod(m, desc);
     EXPECT_NE(found, nullptr);
@@ -204,11 +199,7 @@ TEST_F(TranslationTest, StaticFieldsThatDecideNothingKeepClausesExact) {
 TEST(StaticFields, AreThreadedThroughThePredicates) {
   // StaticRec alone (its jar): no static initializer, so `level` is tracked
   // and starts at 0.
-  classpath::ClassPathOptions o;
-  o.application = {test::kJars + "/StaticRec.jar"};
-  o.models_jar = test::kModelsJar;
-  o.jdk_home = test::kJdk;
-  classpath::ClassPath cp(o);
+  classpath::ClassPath cp(test::testClassPath({test::kJars + "/StaticRec.jar"}));
   program::Program program(cp);
   const program::MethodInfo* main = program.get("StaticRec").declaredMethod("main", "([Ljava/lang/String;)V");
   ASSERT_NE(main, nullptr);

@@ -15,6 +15,7 @@
 #include "jhalt/seg/builder.h"
 #include "jhalt/smt/solver.h"
 #include "jhalt/state/merge.h"
+#include "test_classpath.h"
 #include "test_support.h"
 
 namespace jhalt::nonterm {
@@ -60,13 +61,7 @@ TEST(Smt, DumpsQueriesAsSmtLib) {
 class EngineTest : public ::testing::Test {
  protected:
   EngineTest() : cp_(options()), program_(cp_), types_(program_) {}
-  static classpath::ClassPathOptions options() {
-    classpath::ClassPathOptions o;
-    o.application = {test::kClasses};
-    o.models_jar = test::kModelsJar;
-    o.jdk_home = test::kJdk;
-    return o;
-  }
+  static classpath::ClassPathOptions options() { return test::testClassPath(); }
   const program::MethodInfo& method(const std::string& cls, const std::string& name, const std::string& desc) {
     const program::MethodInfo* m = program_.get(cls).declaredMethod(name, desc);
     EXPECT_NE(m, nullptr);

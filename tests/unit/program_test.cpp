@@ -4,6 +4,7 @@
 #include "jhalt/program/call_site.h"
 #include "jhalt/program/program.h"
 #include "jhalt/util/error.h"
+#include "test_classpath.h"
 #include "test_support.h"
 
 namespace jhalt::program {
@@ -12,13 +13,7 @@ namespace {
 class ProgramTest : public ::testing::Test {
  protected:
   ProgramTest() : cp_(options()), program_(cp_) {}
-  static classpath::ClassPathOptions options() {
-    classpath::ClassPathOptions o;
-    o.application = {test::kClasses};
-    o.models_jar = test::kModelsJar;
-    o.jdk_home = test::kJdk;
-    return o;
-  }
+  static classpath::ClassPathOptions options() { return test::testClassPath(); }
   const ClassInfo& cls(std::string_view name) { return program_.get(name); }
 
   classpath::ClassPath cp_;

@@ -15,6 +15,7 @@
 #include "jhalt/seg/evaluator.h"
 #include "jhalt/state/merge.h"
 #include "jhalt/state/print.h"
+#include "test_classpath.h"
 #include "test_support.h"
 
 namespace jhalt::seg {
@@ -68,13 +69,7 @@ std::string runJvm(const std::vector<Input>& inputs) {
 class Soundness : public ::testing::Test {
  protected:
   Soundness() : cp_(options()), program_(cp_), types_(program_), ev_(program_, types_, alloc_) {}
-  static classpath::ClassPathOptions options() {
-    classpath::ClassPathOptions o;
-    o.application = {test::kClasses};
-    o.models_jar = test::kModelsJar;
-    o.jdk_home = test::kJdk;
-    return o;
-  }
+  static classpath::ClassPathOptions options() { return test::testClassPath(); }
 
   State concreteEntry(const program::MethodInfo& m, const Input& in) {
     State s;

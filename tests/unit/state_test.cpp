@@ -7,6 +7,7 @@
 #include "jhalt/state/print.h"
 #include "jhalt/state/refine.h"
 #include "jhalt/state/state.h"
+#include "test_classpath.h"
 #include "test_support.h"
 
 namespace jhalt::state {
@@ -61,13 +62,7 @@ class StateTest : public ::testing::Test {
     other_ = types_.field("Hierarchy$Square", "other", "LHierarchy$Square;", false);
     val_ = types_.field("Hierarchy$Square", "side", "I", false);
   }
-  static classpath::ClassPathOptions options() {
-    classpath::ClassPathOptions o;
-    o.application = {test::kClasses};
-    o.models_jar = test::kModelsJar;
-    o.jdk_home = test::kJdk;
-    return o;
-  }
+  static classpath::ClassPathOptions options() { return test::testClassPath(); }
   // A state with one frame (no method: only shape matters) and `n` locals.
   State frameWith(std::vector<Ref> locals) {
     State s;
