@@ -48,7 +48,8 @@ case $mode in
         flags=(-DJHALT_FUZZ=ON -DJHALT_TESTS=OFF -DJHALT_BENCHMARKS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
                -DCMAKE_CXX_COMPILER=clang++) ;;
 esac
-cmake -S . -B "$dir" "${flags[@]}" > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
+mkdir -p "$dir"
+cmake -S . -B "$dir" "${flags[@]}" > "$dir/configure.log" 2>&1 || { cat "$dir/configure.log"; exit 1; }
 if [[ $mode == fuzz ]]; then
   cmake --build "$dir" -j "$jobs" --target classfile_fuzzer  # the fuzzer needs only the front end
 else

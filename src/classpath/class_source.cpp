@@ -35,6 +35,12 @@ std::vector<uint8_t> readFile(const std::string& path) {
   return data;
 }
 
+// module-info.class describes a module (JVMS §4.1, ACC_MODULE); it is not a
+// class, so sources do not list it.
+bool isModuleDescriptor(std::string_view name) {
+  return name == "module-info" || name.ends_with("/module-info");
+}
+
 class DirectorySource final : public ClassSource {
  public:
   explicit DirectorySource(std::string path) : path_(std::move(path)) {}
@@ -46,7 +52,9 @@ class DirectorySource final : public ClassSource {
     for (auto it = fs::recursive_directory_iterator(path_, ec); !ec && it != fs::end(it); it.increment(ec)) {
       if (!it->is_regular_file(ec)) continue;
       std::string rel = fs::relative(it->path(), path_, ec).generic_string();
-      if (endsWith(rel, kClassSuffix)) names.push_back(rel.substr(0, rel.size() - kClassSuffix.size()));
+      if (!endsWith(rel, kClassSuffix)) continue;
+      std::string name = rel.substr(0, rel.size() - kClassSuffix.size());
+      if (!isModuleDescriptor(name)) names.push_back(std::move(name));
     }
     if (ec) throw InputError(path_, fmt::format("cannot list directory: {}", ec.message()));
     std::sort(names.begin(), names.end());
@@ -82,7 +90,7 @@ class ZipSource final : public ClassSource {
       // Multi-release variants (META-INF/versions/N/...) are not the base
       // class; the analyser uses the base version.
       if (entry.starts_with("META-INF/")) continue;
-      order_.emplace_back(entry);
+      if (!isModuleDescriptor(entry)) order_.emplace_back(entry);
       index_.emplace(std::string(entry), i);
     }
   }

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
-#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -19,7 +18,7 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-// Witness sizes tried in turn: small inputs first (they replay fast and read
+// Witness sizes tried in turn: small inputs first (they run fast and read
 // well), then anything a command line or a Java int can carry.
 struct Tier {
   int64_t strings;      // number of command-line arguments
@@ -55,10 +54,12 @@ std::vector<LinCon> boundsFor(const ClpProgram& p, uint32_t arity, const Tier& t
 // Entry values -> witness input (paper 001, §5: "extract from the model
 // concrete entry values"). Under the TPDB convention the values are the
 // number of arguments and the lengths of those the program looks at; the
-// characters do not matter (the translation only reads lengths).
-std::optional<concrete::Witness> witnessFrom(const ClpProgram& p, const program::MethodInfo& entry,
-                                             bool main_convention, const std::vector<int64_t>& x) {
-  concrete::Witness w;
+// characters do not matter (the translation only reads lengths). For other
+// methods: the int parameters, null for references (an exact clause never
+// reads them), and for an instance method an object of its class.
+std::optional<input::Witness> witnessFrom(const ClpProgram& p, const program::MethodInfo& entry,
+                                          bool main_convention, const std::vector<int64_t>& x) {
+  input::Witness w;
   if (main_convention) {
     w.main_args = true;
     int64_t n = p.args_length >= 0 ? x.at(static_cast<size_t>(p.args_length)) : 0;
@@ -74,66 +75,57 @@ std::optional<concrete::Witness> witnessFrom(const ClpProgram& p, const program:
   }
   auto mt = classfile::parseMethodDescriptor(entry.descriptor());
   if (!mt) return std::nullopt;
+  if (!entry.isStatic()) w.receiver = input::Value::object(std::string(entry.owner().name()));
   for (size_t k = 0; k < mt->params.size(); ++k) {
-    concrete::Value v;
+    char kind = mt->params[k].kind();
     if (mt->params[k].isReference()) {
-      v.kind = concrete::Value::Kind::Null;  // never read by an exact clause
+      w.params.push_back(input::Value::null());
+    } else if (kind == 'F' || kind == 'D') {
+      w.params.push_back(input::Value::floating(0, kind));  // not translated: any value
     } else {
-      v.kind = concrete::Value::Kind::Int;
+      int64_t v = 0;
       for (size_t a = 0; a < p.param_of_arg.size(); ++a)
-        if (p.param_of_arg[a] == k) v.number = x.at(a);
+        if (p.param_of_arg[a] == k) v = x.at(a);
+      w.params.push_back(input::Value::integer(v, kind));
     }
-    w.params.push_back(std::move(v));
   }
   return w;
-}
-
-bool replayConfirms(const replay::ReplayResult& r, bool recursion) {
-  if (r.outcome == replay::ReplayResult::Outcome::StillRunning) return true;
-  return recursion && r.outcome == replay::ReplayResult::Outcome::Exception &&
-         r.exception_class == "java/lang/StackOverflowError";
 }
 
 // One analysis: the CLP program, its unfolding and the claims made so far.
 class Analysis {
  public:
-  Analysis(program::Program& program, const program::MethodInfo& entry, bool main_convention,
-           const EngineOptions& options)
-      : entry_(entry), main_(main_convention), options_(options), solver_(options.smt) {
-    t0_ = Clock::now();
-    deadline_ = t0_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.time_budget));
-    v_.engine = "clp";
-    if (!main_convention && !entry.isStatic()) {
-      v_.undecided.push_back("the CLP engine builds witnesses only for main and static methods");
-      return;
-    }
-    if (!entry.hasCode()) {
-      v_.undecided.push_back("the entry method has no code");
-      return;
-    }
-    ready_ = true;
-    // 1. Translation (paper 001, §4) and binary unfolding (§5, Def. 16).
-    clp_ = translate(program, entry, main_convention, options.translate);
-    UnfoldOptions uo = options.unfold;
-    uo.deadline = std::min(uo.deadline, t0_ + (deadline_ - t0_) / 2);
-    unfolded_ = unfold(clp_, solver_, uo);
-    entry_arity_ = static_cast<uint32_t>(clp_.preds[clp_.entry].arity());
+  Analysis(const engine::Entry& entry, const engine::Goal& goal, const engine::Budget& budget,
+           engine::Certifier& certifier, const ClpOptions& options)
+      : entry_(entry), goal_(goal), budget_(budget), certifier_(certifier), options_(options),
+        solver_(smt::makeSolver(ctx_, options.smt, options.stats)) {
+    r_.engine = "clp";
   }
 
-  verdict::Verdict run() {
-    try {
-      if (ready_) search();
-    } catch (const z3::exception& e) {
-      v_.undecided.push_back(fmt::format("CLP: the SMT solver failed: {}", e.msg()));
+  engine::Result run() {
+    if (!entry_.method.hasCode()) {
+      r_.notes.push_back("the entry method has no code");
+      return std::move(r_);
     }
-    v_.answer = v_.nonterminating.empty() ? verdict::Answer::Maybe : verdict::Answer::No;
-    v_.seconds = since(t0_);
-    return std::move(v_);
+    // 1. Translation (paper 001, §4) and binary unfolding (§5, Def. 16).
+    clp_ = translate(entry_.program, entry_.method, entry_.main_convention, options_.translate);
+    UnfoldOptions uo = options_.unfold;
+    uo.max_clauses = budget_.scaled(uo.max_clauses);
+    uo.deadline = std::min(uo.deadline, Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                           std::chrono::duration<double>(budget_.secondsLeft() / 2)));
+    unfolded_ = unfold(clp_, *solver_, uo);
+    entry_arity_ = static_cast<uint32_t>(clp_.preds[clp_.entry].arity());
+    budget_.checkMemory();
+    search();
+    r_.answer = r_.nonTerminating() > 0 ? engine::Answer::No : engine::Answer::Maybe;
+    return std::move(r_);
   }
 
  private:
-  bool outOfTime() const { return Clock::now() > deadline_; }
-  bool done() const { return outOfTime() || (options_.stop_at_first && !v_.nonterminating.empty()); }
+  bool done() const { return budget_.expired() || (goal_.stop_at_first && r_.nonTerminating() > 0); }
+  void trace(const std::string& text) const {
+    if (options_.trace) options_.trace(text);
+  }
 
   void search() {
     // 2. Recursive binary clauses p(x) <- c, p(y), shortest first.
@@ -143,24 +135,41 @@ class Analysis {
     std::stable_sort(loops.begin(), loops.end(), [](const BinaryClause* a, const BinaryClause* b) {
       return std::make_pair(a->length, a->num_vars) < std::make_pair(b->length, b->num_vars);
     });
-    // 3a. One clause at a time: Props. 3 and 4.
+    singleClauses(loops);
+    clauseSets(loops);
+    if (r_.nonTerminating() == 0) {
+      size_t exact = static_cast<size_t>(
+          std::count_if(clp_.clauses.begin(), clp_.clauses.end(), [](const Clause& c) { return c.exact; }));
+      r_.notes.push_back(fmt::format(
+          "{} of {} clauses exact, {} binary clauses ({} unfolding steps{}), {} recursive, {} tried, {} recurrent{}",
+          exact, clp_.clauses.size(), unfolded_.clauses.size(), unfolded_.iterations,
+          unfolded_.fixpoint ? ", fixpoint" : (unfolded_.truncated ? ", truncated" : ""), loops.size(), tried_,
+          recurrent_, failed_.empty() ? "" : ", some claims not confirmed"));
+    }
+  }
+
+  // 3a. One clause at a time: Props. 3 and 4.
+  void singleClauses(const std::vector<const BinaryClause*>& loops) {
     for (const BinaryClause* loop : loops) {
-      if (done() || tried_ >= options_.max_candidates) break;
+      if (done() || tried_ >= budget_.scaled(options_.max_candidates)) break;
       Target t = targetOf({loop});
-      if (found_.count(t.key) || refutedTwice(t.key)) continue;
+      if (skip(t)) continue;
       ++tried_;
       auto tq = Clock::now();
-      Criterion criterion = recurrent(solver_, *loop);
-      if (getenv("JHALT_DEBUG_CLP")) fmt::print(stderr, "recurrent {:.3f}s {}\n", since(tq), describe(clp_, *loop));
+      Criterion criterion = recurrent(*solver_, *loop);
+      trace(fmt::format("recurrent {:.3f}s {}", since(tq), describe(clp_, *loop)));
       if (criterion == Criterion::None) continue;
       ++recurrent_;
       std::string why = fmt::format("{}: the binary clause\n  {}\nhas an infinite computation from every value "
                                     "satisfying its constraint",
                                     criterion == Criterion::Universal ? "Prop. 3" : "Prop. 4", describe(clp_, *loop));
-      claim(t, domainOf(solver_, *loop), loop->head_arity, loop->head, why);
+      claim(t, domainOf(*solver_, *loop), loop->head_arity, loop->head, why);
     }
-    // 3b. All recursive clauses of a predicate together: a recurrent set
-    // closed under their union (Prop. 4 generalised, see recurrentSet).
+  }
+
+  // 3b. All recursive clauses of a predicate together: a recurrent set
+  // closed under their union (Prop. 4 generalised, see recurrentSet).
+  void clauseSets(const std::vector<const BinaryClause*>& loops) {
     std::map<PredId, std::vector<const BinaryClause*>> by_pred;
     for (const BinaryClause* loop : loops) by_pred[loop->head].push_back(loop);
     for (const auto& [pred, group] : by_pred) {
@@ -168,34 +177,22 @@ class Analysis {
       if (group.size() < 2) continue;
       Target t = targetOf(group);
       if (!t.recursion && !options_.loop_sets) continue;
-      if (found_.count(t.key) || refutedTwice(t.key)) continue;
+      if (skip(t)) continue;
       ++tried_;
       auto tq = Clock::now();
       unsigned intersections = 0;
-      std::optional<z3::expr> set = recurrentSet(solver_, group, options_.set_rounds, &intersections);
-      if (getenv("JHALT_DEBUG_CLP"))
-        fmt::print(stderr, "set {:.3f}s {} clauses, {}\n", since(tq), group.size(),
-                   set ? fmt::format("closed after {} intersection(s)", intersections) : "none");
+      std::optional<smt::Term> set = recurrentSet(*solver_, group, options_.set_rounds, &intersections);
+      trace(fmt::format("set {:.3f}s {} clauses, {}", since(tq), group.size(),
+                        set ? fmt::format("closed after {} intersection(s)", intersections) : "none"));
       if (!set) continue;
       ++recurrent_;
       std::string clauses;
       for (const BinaryClause* c : group) clauses += "\n  " + describe(clp_, *c);
       claim(t, *set, group.front()->head_arity, pred,
             fmt::format("Prop. 4 over the union of {} recursive clauses: every value of {} that satisfies the "
-                        "constraint of one of the clauses{} has a successor by one of them that again does so"
-                        "{}",
-                        group.size(), clp_.preds[pred].name,
-                        intersections > 0 ? " and whose successor does too" : "", clauses));
-    }
-    if (v_.nonterminating.empty()) {
-      size_t exact = static_cast<size_t>(
-          std::count_if(clp_.clauses.begin(), clp_.clauses.end(), [](const Clause& c) { return c.exact; }));
-      v_.undecided.push_back(fmt::format(
-          "CLP: {} of {} clauses exact, {} binary clauses ({} unfolding steps{}), {} recursive, {} tried, {} "
-          "recurrent{}",
-          exact, clp_.clauses.size(), unfolded_.clauses.size(), unfolded_.iterations,
-          unfolded_.fixpoint ? ", fixpoint" : (unfolded_.truncated ? ", truncated" : ""), loops.size(), tried_,
-          recurrent_, refuted_.empty() ? "" : ", refuted by the JVM"));
+                        "constraint of one of the clauses{} has a successor by one of them that again does so{}",
+                        group.size(), clp_.preds[pred].name, intersections > 0 ? " and whose successor does too" : "",
+                        clauses));
     }
   }
 
@@ -223,11 +220,16 @@ class Analysis {
     return t;
   }
 
-  bool refutedTwice(const std::string& key) const { return refuted_.count(key) && refuted_.at(key) >= 2; }
+  // Already found (by any engine), failed twice, or not a finding under the
+  // entry's semantics and goal.
+  bool skip(const Target& t) const {
+    if (found_.count(t.key) || (failed_.count(t.key) && failed_.at(t.key) >= 2)) return true;
+    return t.recursion && entry_.semantics == engine::Semantics::Jvm && !goal_.exceptions;
+  }
 
-  // 4. Prop. 5 for recurrent set `set` of predicate `pred`, the witness,
-  // its replay and the finding.
-  void claim(const Target& t, const z3::expr& set, uint32_t set_arity, PredId pred, const std::string& why) {
+  // 4. Prop. 5 for the recurrent set `set` of predicate `pred`: entry values
+  // reaching it, the witness, and the claim.
+  void claim(const Target& t, const smt::Term& set, uint32_t set_arity, PredId pred, const std::string& why) {
     std::vector<const BinaryClause*> stems;
     if (pred == clp_.entry) stems.push_back(nullptr);
     for (const BinaryClause& s : unfolded_.clauses)
@@ -236,8 +238,8 @@ class Analysis {
     const BinaryClause* stem = nullptr;
     for (const Tier& tier : kTiers) {
       for (const BinaryClause* s : stems) {
-        if (outOfTime()) return;
-        x = reachableSet(solver_, entry_arity_, clp_.entry_constraint, boundsFor(clp_, entry_arity_, tier), s, set,
+        if (budget_.expired()) return;
+        x = reachableSet(*solver_, entry_arity_, clp_.entry_constraint, boundsFor(clp_, entry_arity_, tier), s, set,
                          set_arity);
         if (x) {
           stem = s;
@@ -247,71 +249,76 @@ class Analysis {
       if (x) break;
     }
     if (!x) return;
-    std::optional<concrete::Witness> w = witnessFrom(clp_, entry_, main_, *x);
+    std::optional<input::Witness> w = witnessFrom(clp_, entry_.method, entry_.main_convention, *x);
     if (!w) return;
-
-    verdict::NonTermination nt;
-    nt.loop = verdict::locate(*t.method, t.pc);
-    nt.kind = t.recursion ? "recursion" : "loop";
-    nt.witness = *w;
-    nt.semantics = "math";
-    nt.proof = fmt::format("{} (constraint logic program of paper 001)\n{};\n",
-                           t.recursion ? "infinite recursion" : "non-terminating loop", why);
-    if (stem)
-      nt.proof += fmt::format("the entry reaches such a value (Prop. 5) through\n  {}\n", describe(clp_, *stem));
-    else
-      nt.proof += "the predicate is the entry's (Prop. 5)\n";
-    std::string values;
-    for (uint32_t k = 0; k < entry_arity_; ++k)
-      values += fmt::format("{}{} = {}", k ? ", " : "", clp_.preds[clp_.entry].args[k], (*x)[k]);
-    nt.proof += fmt::format("entry values: {}; {} binary clauses after {} unfolding step(s)", values,
-                            unfolded_.clauses.size(), unfolded_.iterations);
-    if (options_.replay) {
-      replay::ReplayOptions ro = options_.replay_options;
-      // A deep but finite recursion must not pass for an infinite one: the
-      // replay runs with a stack far larger than the default (issue 5).
-      ro.jvm_args.push_back("-Xss256m");
-      if (t.recursion) ro.timeout_seconds = std::max(ro.timeout_seconds, 5.0);
-      replay::ReplayResult r = replay::replay(ro, entry_, *w);
-      nt.replay = fmt::format("{}{} (stack -Xss256m)",
-                              r.outcome == replay::ReplayResult::Outcome::Exception && replayConfirms(r, t.recursion)
-                                  ? "confirmed: "
-                                  : "",
-                              r.describe());
-      if (!replayConfirms(r, t.recursion)) {
-        v_.internal_errors.push_back(fmt::format("{} at {} with {} not confirmed by the JVM: {}; proof: {}", nt.kind,
-                                                 nt.loop.method, w->describe(), nt.replay, nt.proof));
-        ++refuted_[t.key];
-        return;
-      }
-      if (r.outcome == replay::ReplayResult::Outcome::StillRunning) nt.semantics = "jvm (confirmed by replay)";
+    engine::Claim c;
+    engine::Finding& f = c.finding;
+    f.where = engine::locate(*t.method, t.pc);
+    f.witness = *w;
+    f.engine = "clp";
+    f.proof = proofText(t, why, stem, *x);
+    c.proven_for = engine::SemanticsSet::only(engine::Semantics::Math);
+    if (t.recursion && entry_.semantics == engine::Semantics::Jvm) {
+      // On the JVM an infinite recursion ends: in StackOverflowError.
+      f.kind = engine::FindingKind::Exception;
+      f.exception = "java/lang/StackOverflowError";
+      f.proof += "\non the JVM the infinite recursion ends in java.lang.StackOverflowError";
     } else {
-      nt.replay = "not replayed";
+      f.kind = engine::FindingKind::NonTermination;
+      f.nonterm = t.recursion ? engine::NonTermKind::Recursion : engine::NonTermKind::Loop;
     }
-    found_.insert(t.key);
-    v_.nonterminating.push_back(std::move(nt));
+    engine::Certifier::Outcome out = certifier_.certify(entry_, c);
+    if (out.status == engine::Certifier::Status::Confirmed) {
+      found_.insert(t.key);
+      r_.findings.push_back(std::move(out.finding));
+    } else if (out.status == engine::Certifier::Status::Duplicate) {
+      found_.insert(t.key);
+    } else if (out.status == engine::Certifier::Status::Filtered) {
+      found_.insert(t.key);
+      ++r_.filtered;
+    } else {
+      ++failed_[t.key];
+      r_.unconfirmed.push_back({std::move(c.finding), std::move(out.reason)});
+    }
   }
 
-  const program::MethodInfo& entry_;
-  bool main_;
-  const EngineOptions& options_;
-  smt::Solver solver_;
-  Clock::time_point t0_, deadline_;
-  verdict::Verdict v_;
-  bool ready_ = false;
+  std::string proofText(const Target& t, const std::string& why, const BinaryClause* stem,
+                        const std::vector<int64_t>& x) const {
+    std::string text = fmt::format("{} (constraint logic program of paper 001)\n{};\n",
+                                   t.recursion ? "infinite recursion" : "non-terminating loop", why);
+    if (stem)
+      text += fmt::format("the entry reaches such a value (Prop. 5) through\n  {}\n", describe(clp_, *stem));
+    else
+      text += "the predicate is the entry's (Prop. 5)\n";
+    std::string values;
+    for (uint32_t k = 0; k < entry_arity_; ++k)
+      values += fmt::format("{}{} = {}", k ? ", " : "", clp_.preds[clp_.entry].args[k], x[k]);
+    text += fmt::format("entry values: {}; {} binary clauses after {} unfolding step(s)", values,
+                        unfolded_.clauses.size(), unfolded_.iterations);
+    return text;
+  }
+
+  const engine::Entry& entry_;
+  const engine::Goal& goal_;
+  const engine::Budget& budget_;
+  engine::Certifier& certifier_;
+  const ClpOptions& options_;
+  smt::Context ctx_;
+  std::unique_ptr<smt::Solver> solver_;
+  engine::Result r_;
   ClpProgram clp_;
   UnfoldResult unfolded_;
   uint32_t entry_arity_ = 0;
   std::set<std::string> found_;
-  std::map<std::string, int> refuted_;
+  std::map<std::string, int> failed_;
   size_t tried_ = 0, recurrent_ = 0;
 };
 
 }  // namespace
 
-verdict::Verdict analyze(program::Program& program, const program::MethodInfo& entry, bool main_convention,
-                         const EngineOptions& options) {
-  return Analysis(program, entry, main_convention, options).run();
+engine::Result ClpEngine::analyze(const engine::Entry& entry, const engine::Goal& goal, const engine::Budget& budget,
+                                  engine::Certifier& certifier) {
+  return Analysis(entry, goal, budget, certifier, options_).run();
 }
 
 }  // namespace jhalt::clp

@@ -4,6 +4,7 @@
 
 #include "jhalt/bytecode/opcodes.h"
 #include "jhalt/classfile/descriptor.h"
+#include "jhalt/util/error.h"
 
 namespace jhalt::clp::detail {
 namespace {
@@ -13,7 +14,7 @@ using K = Kind::K;
 
 uint32_t indexOf(const program::MethodCode& code, uint32_t offset) {
   int32_t i = code.bytecode.indexAt(offset);
-  if (i < 0) throw std::logic_error("branch target is not an instruction");
+  if (i < 0) throw Unsupported("branch target is not an instruction");
   return static_cast<uint32_t>(i);
 }
 
@@ -144,14 +145,14 @@ Step step(StepContext& ctx, uint32_t index, Sym& s) {
   const bytecode::OpcodeInfo& info = insn.info();
   const classfile::ConstantPool& cp = ctx.method.owner().file().pool;
   auto pop = [&]() {
-    if (s.stack.empty()) throw std::logic_error("operand stack underflow");
+    if (s.stack.empty()) throw Unsupported("operand stack underflow (unverified code)");
     Val v = std::move(s.stack.back());
     s.stack.pop_back();
     return v;
   };
   auto push = [&](Val v) { s.stack.push_back(std::move(v)); };
   auto local = [&](size_t n) -> Val& {
-    if (n >= s.locals.size()) throw std::logic_error("local index out of range");
+    if (n >= s.locals.size()) throw Unsupported("local index out of range (unverified code)");
     return s.locals[n];
   };
   const uint32_t after = index + 1;

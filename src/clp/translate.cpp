@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "jhalt/classfile/descriptor.h"
+#include "jhalt/util/error.h"
 #include "step.h"
 
 namespace jhalt::clp {
@@ -113,7 +114,7 @@ class Translator {
         const program::ClassInfo* c = nullptr;
         try {
           c = program_.find(name);
-        } catch (const std::exception&) {
+        } catch (const InputError&) {
         }
         if (!c) {
           app_classes_.clear();
@@ -151,7 +152,7 @@ class Translator {
               if (const program::ClassInfo* owner = declaringClass(ref)) seen.insert({owner, std::string(ref.name)});
             }
           }
-        } catch (const std::exception&) {
+        } catch (const InputError&) {
           return;  // an initializer we cannot read may write anything: track nothing
         }
       }
@@ -161,7 +162,7 @@ class Translator {
       const program::MethodCode* code = nullptr;
       try {
         code = &m->code();
-      } catch (const std::exception&) {
+      } catch (const InputError&) {
         continue;
       }
       const classfile::ConstantPool& cp = m->owner().file().pool;
@@ -196,7 +197,7 @@ class Translator {
     const program::ClassInfo* owner = nullptr;
     try {
       owner = program_.find(ref.owner);
-    } catch (const std::exception&) {
+    } catch (const InputError&) {
       return false;
     }
     if (!owner || owner->origin() != classpath::Origin::Application) return false;
@@ -228,7 +229,7 @@ class Translator {
           auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
           calls.emplace_back(std::string(ref.name), std::string(ref.descriptor));
         }
-      } catch (const std::exception&) {
+      } catch (const InputError&) {
         continue;
       }
       for (auto& sig : calls) {
@@ -256,7 +257,7 @@ class Translator {
     const program::ClassInfo* named = nullptr;
     try {
       named = program_.find(ref.owner);
-    } catch (const std::exception&) {
+    } catch (const InputError&) {
       return nullptr;
     }
     if (!named) return nullptr;
@@ -348,8 +349,10 @@ class Translator {
       detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, staticSlot()};
       try {
         st = detail::step(ctx, i, s);
-      } catch (const std::exception&) {
-        continue;  // malformed for our purposes: no successors
+      } catch (const Unsupported&) {
+        continue;  // code the translation cannot follow (unverified stack shapes): no successors
+      } catch (const InputError&) {
+        continue;
       }
       auto flow = [&](uint32_t t, const Sym& after) {
         KindFrame k = kindsOf(after);
@@ -510,7 +513,11 @@ class Translator {
         detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, staticSlot()};
         try {
           st = detail::step(ctx, path.index, path.sym);
-        } catch (const std::exception& e) {
+        } catch (const Unsupported& e) {
+          out_.notes.push_back(fmt::format("{} offset {}: {}", m.qualifiedName(), code.bytecode.at(path.index).offset,
+                                           e.what()));
+          continue;
+        } catch (const InputError& e) {
           out_.notes.push_back(fmt::format("{} offset {}: {}", m.qualifiedName(), code.bytecode.at(path.index).offset,
                                            e.what()));
           continue;

@@ -174,7 +174,7 @@ class Unfolder {
     // Drop clauses that no values satisfy.
     if (!bc.constraint.empty()) {
       solver_.push();
-      solver_.add(toZ3(solver_, bc.constraint, "v"));
+      solver_.add(toSmt(solver_.ctx(), bc.constraint, "v"));
       smt::Result r = solver_.check("clp-clause");
       solver_.pop();
       if (r == smt::Result::Unsat) return;
@@ -224,19 +224,19 @@ std::string describe(const ClpProgram& p, const BinaryClause& c) {
   return out;
 }
 
-z3::expr toZ3(smt::Solver& s, const LinExpr& e, const std::string& prefix) {
-  z3::expr out = s.num(e.constant);
-  for (const auto& [v, k] : e.terms) out = out + s.num(k) * s.intVar(prefix + std::to_string(v));
+smt::Term toSmt(smt::Context& ctx, const LinExpr& e, const std::string& prefix) {
+  smt::Term out = ctx.num(e.constant);
+  for (const auto& [v, k] : e.terms) out = out + k * ctx.intVar(prefix + std::to_string(v));
   return out;
 }
 
-z3::expr toZ3(smt::Solver& s, const std::vector<LinCon>& cons, const std::string& prefix) {
-  z3::expr_vector parts(s.ctx());
+smt::Term toSmt(smt::Context& ctx, const std::vector<LinCon>& cons, const std::string& prefix) {
+  std::vector<smt::Term> parts;
   for (const LinCon& c : cons) {
-    z3::expr e = toZ3(s, c.expr, prefix);
+    smt::Term e = toSmt(ctx, c.expr, prefix);
     parts.push_back(c.rel == LinCon::Rel::Eq ? e == 0 : e <= 0);
   }
-  return z3::mk_and(parts);
+  return ctx.mkAnd(parts);
 }
 
 }  // namespace jhalt::clp

@@ -69,6 +69,12 @@ bool inLoop(const program::MethodCode& code, const bytecode::Loop& loop, uint32_
 
 }  // namespace
 
+const state::Frame& reportedFrame(const State& s) {
+  for (const state::Frame& f : s.frames)
+    if (f.method->owner().origin() == classpath::Origin::Application) return f;
+  return s.frames.front();
+}
+
 std::string canonicalForm(const State& s, state::TypeSystem& types) { return canonicalForm(s, types, nullptr); }
 
 std::string canonicalForm(const State& s, state::TypeSystem& types, const std::vector<bool>* mask_top) {
@@ -79,7 +85,8 @@ std::string canonicalForm(const State& s, state::TypeSystem& types, const std::v
     if (r == kNull) return "n";
     if (r == kNone) return "-";
     const HeapValue* v = s.find(r);
-    if (v && v->kind == HeapValue::Kind::Integer) return fmt::format("#{}", v->interval.lo);
+    if (v && v->kind == HeapValue::Kind::Integer)  // a value not known exactly never repeats
+      return v->interval.isPoint() ? fmt::format("#{}", v->interval.lo) : fmt::format("?{}", r);
     if (v && v->kind == HeapValue::Kind::Float) return v->literal ? fmt::format("f{}", *v->literal) : "f?";
     auto [it, inserted] = ids.emplace(r, ids.size());
     if (inserted) order.push_back(r);
@@ -120,6 +127,8 @@ std::string canonicalForm(const State& s, state::TypeSystem& types, const std::v
 RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
               const std::function<bool(const State&, size_t)>& observe) {
   RunResult res;
+  const size_t wraps_before = ev.wraps();
+  const size_t overflows = ev.overflows();
   State s = std::move(start);
   // Loop-head states seen so far, by hash; the full canonical text is kept
   // to rule out collisions, up to a memory bound.
@@ -168,6 +177,7 @@ RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
   };
   for (size_t step = 0;; ++step) {
     res.steps = step;
+    res.max_depth = std::max(res.max_depth, s.frames.size());
     if (!trackers.empty())
       std::erase_if(trackers, [&](const Tracker& t) {
         if (s.frames.size() < t.depth) return true;
@@ -232,14 +242,22 @@ RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
       res.reason = "the state needs a case analysis (unknown values)";
       break;
     }
+    if (ev.overflows() != overflows) {
+      res.outcome = RunResult::Outcome::NotConcrete;
+      res.reason = "a mathematical integer beyond 64 bits";
+      res.overflowed = true;
+      break;
+    }
     State next = std::move(r.successors.front().state);
     if (next.exception != kNone && s.exception == kNone) {
       res.exception_method = s.top().method;
       res.exception_pc = s.top().pc;
+      res.raise_state = s;
     }
     s = std::move(next);
   }
   res.last = std::move(s);
+  res.wraps = ev.wraps() - wraps_before;
   return res;
 }
 

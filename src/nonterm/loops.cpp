@@ -7,9 +7,8 @@
 
 #include "jhalt/state/merge.h"
 #include "jhalt/state/print.h"
+#include "invariant.h"
 
-#include <cstdio>
-#include <cstdlib>
 
 namespace jhalt::nonterm {
 
@@ -17,8 +16,8 @@ using state::HeapValue;
 using state::Ref;
 using state::State;
 
-LoopProver::LoopProver(const seg::Graph& graph, state::TypeSystem& types, smt::Solver& solver)
-    : g_(graph), types_(types), solver_(solver), enc_(solver, graph), interesting_(graph) {}
+LoopProver::LoopProver(const seg::Graph& graph, state::TypeSystem& types, smt::Solver& solver, bool bit_vectors)
+    : g_(graph), types_(types), solver_(solver), enc_(solver, graph, bit_vectors), interesting_(graph) {}
 
 std::string LoopProver::describe(seg::NodeId head) const {
   const State& s = g_.state(head);
@@ -108,18 +107,18 @@ std::vector<Ref> intRefs(const State& s) {
 
 LoopProver::LoopParts LoopProver::buildParts(seg::NodeId head, const std::vector<Path>& paths) {
   const State& h = g_.state(head);
-  LoopParts lp{{}, z3::expr_vector(solver_.ctx()), z3::expr_vector(solver_.ctx())};
+  LoopParts lp;
   enc_.invariants(head, "h", lp.mu_h);
   enc_.invariants(head, "r", lp.mu_r);
   for (size_t k = 0; k < paths.size(); ++k) {
     std::string lab = fmt::format("p{}", k);
-    z3::expr_vector phi(solver_.ctx()), psi(solver_.ctx()), iota(solver_.ctx());
+    std::vector<smt::Term> phi, psi, iota;
     enc_.path(paths[k], lab, phi, psi);
     for (Ref i : intRefs(h)) iota.push_back(enc_.var(i, lab) == enc_.var(i, "h"));
-    z3::expr entered = enc_.conj(phi) && enc_.conj(psi) && enc_.conj(iota);
-    z3::expr_vector end(solver_.ctx());
+    smt::Term entered = enc_.conj(phi) && enc_.conj(psi) && enc_.conj(iota);
+    std::vector<smt::Term> end;
     for (const auto& [x, y] : endPairs(paths[k])) end.push_back(enc_.var(x, lab) == enc_.var(y, "r"));
-    z3::expr_vector phi_r(solver_.ctx()), psi_r(solver_.ctx());
+    std::vector<smt::Term> phi_r, psi_r;
     enc_.path(paths[k], "r", phi_r, psi_r);
     lp.parts.push_back(LoopParts::Part{entered, entered && enc_.conj(end), !enc_.conj(phi_r) && enc_.conj(psi_r)});
   }
@@ -136,15 +135,15 @@ LoopProver::LoopParts LoopProver::buildParts(seg::NodeId head, const std::vector
 // strengthen()) over the head's references labelled "h" and "r"; the caller
 // guarantees that every path of `paths` preserves it.
 std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vector<Path>& paths,
-                                                const LoopParts& lp, const z3::expr& inv_h, const z3::expr& inv_r,
+                                                const LoopParts& lp, const smt::Term& inv_h, const smt::Term& inv_r,
                                                 const std::string& inv_text) {
   const State& h = g_.state(head);
-  z3::expr mu_h = enc_.conj(lp.mu_h) && inv_h;
-  z3::expr mu_r = enc_.conj(lp.mu_r) && inv_r;
+  smt::Term mu_h = enc_.conj(lp.mu_h) && inv_h;
+  smt::Term mu_r = enc_.conj(lp.mu_r) && inv_r;
   const auto& parts = lp.parts;
   std::vector<bool> in(paths.size(), true);
   auto leaving = [&](size_t j) {
-    z3::expr_vector second(solver_.ctx());
+    std::vector<smt::Term> second;
     for (size_t i = 0; i < parts.size(); ++i)
       if (in[i]) second.push_back(parts[i].second);
     solver_.push();
@@ -162,7 +161,7 @@ std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vec
         changed = true;
       }
   }
-  z3::expr_vector first(solver_.ctx()), region(solver_.ctx());
+  std::vector<smt::Term> first, region;
   size_t kept = 0;
   for (size_t j = 0; j < parts.size(); ++j)
     if (in[j]) {
@@ -171,7 +170,7 @@ std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vec
       ++kept;
     }
   if (kept == 0) return std::nullopt;
-  z3::expr sigma = mu_h && z3::mk_or(first);
+  smt::Term sigma = mu_h && solver_.ctx().mkOr(first);
   solver_.push();
   solver_.add(sigma);
   smt::Result sig = solver_.check("sigma");
@@ -184,8 +183,7 @@ std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vec
   std::vector<Path> used;
   for (size_t j = 0; j < paths.size(); ++j)
     if (in[j]) used.push_back(paths[j]);
-  LoopProof p{LoopProof::Kind::NonLooping, head, used, "", nullptr};
-  p.region = std::make_shared<z3::expr>(mu_h && z3::mk_or(region));
+  LoopProof p{LoopProof::Kind::NonLooping, head, used, "", mu_h && solver_.ctx().mkOr(region), enc_.bitVectors()};
   p.proof = fmt::format(
       "non-looping non-termination (paper 000, Thm. 8) at loop head {}:\n"
       "{} of {} path(s) through the loop form a closed set; the interesting references are integers;\n"
@@ -201,14 +199,14 @@ std::optional<LoopProof> LoopProver::nonLooping(seg::NodeId head, const std::vec
 // references unchanged around the cycle.
 std::optional<LoopProof> LoopProver::looping(seg::NodeId head, const Path& path) {
   const State& h = g_.state(head);
-  z3::expr_vector mu(solver_.ctx()), phi(solver_.ctx()), psi(solver_.ctx()), iota(solver_.ctx()), same(solver_.ctx());
+  std::vector<smt::Term> mu, phi, psi, iota, same;
   enc_.invariants(head, "h", mu);
   enc_.path(path, "c", phi, psi);
   for (Ref i : intRefs(h)) iota.push_back(enc_.var(i, "c") == enc_.var(i, "h"));
   const auto& interesting = interesting_.of(head);
   for (const auto& [x, y] : endPairs(path))
     if (interesting.count(y)) same.push_back(enc_.var(x, "c") == enc_.var(y, "h"));
-  z3::expr f = enc_.conj(mu) && enc_.conj(phi) && enc_.conj(psi) && enc_.conj(iota) && enc_.conj(same);
+  smt::Term f = enc_.conj(mu) && enc_.conj(phi) && enc_.conj(psi) && enc_.conj(iota) && enc_.conj(same);
   solver_.push();
   solver_.add(f);
   smt::Result r = solver_.check("looping");
@@ -218,7 +216,7 @@ std::optional<LoopProof> LoopProver::looping(seg::NodeId head, const Path& path)
       if (auto val = solver_.value(enc_.var(i, "h"))) model += fmt::format(" i{}={}", i, *val);
   solver_.pop();
   if (r != smt::Result::Sat) return std::nullopt;
-  LoopProof p{LoopProof::Kind::Looping, head, {path}, "", std::make_shared<z3::expr>(f)};
+  LoopProof p{LoopProof::Kind::Looping, head, {path}, "", f, enc_.bitVectors()};
   p.proof = fmt::format(
       "looping non-termination (paper 000, Thm. 7) at loop head {}:\n"
       "a path around the loop ({} edges) keeps the {} interesting integer reference(s) unchanged;\n"
@@ -248,7 +246,7 @@ std::vector<LoopProof> LoopProver::prove(size_t max_paths) {
       if (all) {
         eligible_[head] = paths;
         LoopParts lp = buildParts(head, paths);
-        z3::expr t = solver_.ctx().bool_val(true);
+        smt::Term t = solver_.ctx().boolVal(true);
         if (auto p = nonLooping(head, paths, lp, t, t, "")) out.push_back(std::move(*p));
       }
     }
@@ -258,24 +256,53 @@ std::vector<LoopProof> LoopProver::prove(size_t max_paths) {
   return out;
 }
 
-namespace {
-
-// A linear atom over the head's integers: x - y ⋈ k (y = kNone: x ⋈ k).
-struct Atom {
-  Ref x, y;
-  enum class Op { Ge, Le } op;
-  int64_t k;
-};
-
-}  // namespace
 
 // Thm. 8 where the plain ρ is satisfiable because the loop condition alone
 // does not carry over (`while (i != j) { i--; j++; }`): a concrete state c
 // at the head, reached by a witness run, suggests an invariant. The atoms
-// x ⋈ k and x - y ⋈ k that hold in c are cut down to their largest subset
+// that hold in c (invariant.h) are cut down to their largest subset
 // that every loop path preserves (Houdini: drop what a model refutes until
 // the check is unsatisfiable); the conjunction I is inductive, so Thm. 8's
 // argument applies to the region I ∧ (some path of P is taken).
+namespace {
+
+// Houdini: the largest subset of `atoms` that is inductive, i.e. no model of
+// `step` (the atoms' copies over "h" hold, a loop path is taken, "r" is the
+// next visit of the head) breaks one of them at "r". Drops the atoms a model
+// breaks until the check is unsatisfiable; nullopt if nothing is left or the
+// solver gives up.
+std::optional<std::vector<bool>> houdini(Encoder& enc, smt::Solver& solver, const std::vector<Atom>& atoms,
+                                         const smt::Term& step) {
+  std::vector<bool> alive(atoms.size(), true);
+  while (true) {
+    std::vector<smt::Term> now, broken;
+    for (size_t i = 0; i < atoms.size(); ++i)
+      if (alive[i]) {
+        now.push_back(atomTerm(enc, solver.ctx(), atoms[i], "h"));
+        broken.push_back(!atomTerm(enc, solver.ctx(), atoms[i], "r"));
+      }
+    if (now.empty()) return std::nullopt;
+    solver.push();
+    solver.add(step && solver.ctx().mkAnd(now) && solver.ctx().mkOr(broken));
+    smt::Result r = solver.check("invariant");
+    bool progress = false;
+    if (r == smt::Result::Sat)
+      for (size_t i = 0; i < atoms.size(); ++i)
+        if (alive[i]) {
+          auto ok = atomHolds(enc, solver, atoms[i], "r");
+          if (!ok || !*ok) {
+            alive[i] = false;
+            progress = true;
+          }
+        }
+    solver.pop();
+    if (r == smt::Result::Unsat) return alive;
+    if (r != smt::Result::Sat || !progress) return std::nullopt;
+  }
+}
+
+}  // namespace
+
 std::optional<LoopProof> LoopProver::proveFrom(seg::NodeId head, const State& c) {
   auto it = eligible_.find(head);
   if (it == eligible_.end()) return std::nullopt;
@@ -283,78 +310,28 @@ std::optional<LoopProof> LoopProver::proveFrom(seg::NodeId head, const State& c)
   const State& h = g_.state(head);
   std::vector<std::pair<Ref, Ref>> map;
   if (!state::isInstance(c, h, types_, &map)) return std::nullopt;
+  // Atoms over the interesting references only (Def. 6: the others do not
+  // influence the loop, so an invariant over them cannot help).
+  const auto& interesting = interesting_.of(head);
   std::map<Ref, int64_t> val;
   for (const auto& [cr, hr] : map)
-    if (h.isInteger(hr) && c.isInteger(cr) && c.intervalOf(cr).isPoint()) val[hr] = c.intervalOf(cr).lo;
+    if (interesting.count(hr) && h.isInteger(hr) && c.isInteger(cr) && c.intervalOf(cr).isPoint())
+      val[hr] = c.intervalOf(cr).lo;
   if (val.empty() || val.size() > 12) return std::nullopt;
-  std::vector<Atom> atoms;
-  auto around = [&](Ref x, Ref y, int64_t v) {
-    atoms.push_back({x, y, Atom::Op::Ge, v});
-    atoms.push_back({x, y, Atom::Op::Le, v});
-    if (v > 0) atoms.push_back({x, y, Atom::Op::Ge, 0});
-    if (v > 1) atoms.push_back({x, y, Atom::Op::Ge, 1});
-    if (v < 0) atoms.push_back({x, y, Atom::Op::Le, 0});
-    if (v < -1) atoms.push_back({x, y, Atom::Op::Le, -1});
-  };
-  for (const auto& [x, vx] : val) {
-    around(x, state::kNone, vx);
-    for (const auto& [y, vy] : val)
-      if (x < y) around(x, y, vx - vy);
-  }
-  auto term = [&](const Atom& a, const std::string& label) {
-    z3::expr t = enc_.var(a.x, label);
-    if (a.y != state::kNone) t = t - enc_.var(a.y, label);
-    return a.op == Atom::Op::Ge ? t >= solver_.num(a.k) : t <= solver_.num(a.k);
-  };
-  auto holds = [&](const Atom& a, const std::string& label) -> std::optional<bool> {
-    auto vx = solver_.value(enc_.var(a.x, label));
-    std::optional<int64_t> vy = int64_t{0};
-    if (a.y != state::kNone) vy = solver_.value(enc_.var(a.y, label));
-    if (!vx || !vy) return std::nullopt;
-    __extension__ typedef __int128 Wide;  // x - y of two int64 values does not overflow it
-    Wide d = static_cast<Wide>(*vx) - *vy;
-    return a.op == Atom::Op::Ge ? d >= a.k : d <= a.k;
-  };
+  std::vector<Atom> atoms = candidateAtoms(val);
+  auto term = [&](const Atom& x, const std::string& label) { return atomTerm(enc_, solver_.ctx(), x, label); };
   LoopParts lp = buildParts(head, paths);
-  z3::expr_vector first(solver_.ctx());
+  std::vector<smt::Term> first;
   for (const auto& part : lp.parts) first.push_back(part.first);
-  std::vector<bool> alive(atoms.size(), true);
-  while (true) {
-    z3::expr_vector now(solver_.ctx()), broken(solver_.ctx());
-    for (size_t i = 0; i < atoms.size(); ++i)
-      if (alive[i]) {
-        now.push_back(term(atoms[i], "h"));
-        broken.push_back(!term(atoms[i], "r"));
-      }
-    if (now.empty()) return std::nullopt;
-    solver_.push();
-    solver_.add(enc_.conj(lp.mu_h) && enc_.conj(now) && z3::mk_or(first) && enc_.conj(lp.mu_r) &&
-                z3::mk_or(broken));
-    smt::Result r = solver_.check("invariant");
-    bool progress = false;
-    if (r == smt::Result::Sat)
-      for (size_t i = 0; i < atoms.size(); ++i)
-        if (alive[i]) {
-          auto ok = holds(atoms[i], "r");
-          if (!ok || !*ok) {
-            alive[i] = false;
-            progress = true;
-          }
-        }
-    solver_.pop();
-    if (r == smt::Result::Unsat) break;
-    if (r != smt::Result::Sat || !progress) return std::nullopt;
-  }
-  z3::expr_vector inv_h(solver_.ctx()), inv_r(solver_.ctx());
+  auto alive = houdini(enc_, solver_, atoms, enc_.conj(lp.mu_h) && solver_.ctx().mkOr(first) && enc_.conj(lp.mu_r));
+  if (!alive) return std::nullopt;
+  std::vector<smt::Term> inv_h, inv_r;
   std::string text;
   for (size_t i = 0; i < atoms.size(); ++i) {
-    if (!alive[i]) continue;
+    if (!(*alive)[i]) continue;
     inv_h.push_back(term(atoms[i], "h"));
     inv_r.push_back(term(atoms[i], "r"));
-    const Atom& a = atoms[i];
-    text += fmt::format("{}i{}{} {} {}", text.empty() ? "" : " && ", a.x,
-                        a.y == state::kNone ? "" : fmt::format(" - i{}", a.y), a.op == Atom::Op::Ge ? ">=" : "<=",
-                        a.k);
+    text += (text.empty() ? "" : " && ") + atomText(atoms[i]);
   }
   return nonLooping(head, paths, lp, enc_.conj(inv_h), enc_.conj(inv_r), text);
 }
@@ -365,24 +342,22 @@ bool LoopProver::accepts(const LoopProof& proof, const State& c) {
   const State& h = g_.state(proof.head);
   std::vector<std::pair<Ref, Ref>> map;
   if (!state::isInstance(c, h, types_, &map)) {
-    if (std::getenv("JHALT_DEBUG_WITNESS"))
-      std::fprintf(stderr, "not an instance of the loop head:\n%s\nhead:\n%s\n", state::toString(c, types_).c_str(),
-                   state::toString(h, types_).c_str());
+    if (trace_)
+      trace_(fmt::format("not an instance of the loop head:\n{}\nhead:\n{}", state::toString(c, types_),
+                         state::toString(h, types_)));
     return false;
   }
+  enc_.note(proof.head);
   solver_.push();
-  solver_.add(*proof.region);
+  solver_.add(proof.region);
   for (const auto& [cr, hr] : map) {
     if (!h.isInteger(hr) || !c.isInteger(cr)) continue;
     state::Interval v = c.intervalOf(cr);
-    if (v.isPoint()) solver_.add(enc_.var(hr, "h") == solver_.num(v.lo));
+    if (v.isPoint()) solver_.add(enc_.var(hr, "h") == enc_.constant(hr, v.lo));
   }
   smt::Result r = solver_.check("witness");
-  if (std::getenv("JHALT_DEBUG_WITNESS") && r != smt::Result::Sat) {
-    std::fprintf(stderr, "region check %s for\n%s\n", std::string(smt::resultName(r)).c_str(),
-                 state::toString(c, types_).c_str());
-    for (const auto& [cr, hr] : map) std::fprintf(stderr, "  map %u -> %u\n", cr, hr);
-  }
+  if (trace_ && r != smt::Result::Sat)
+    trace_(fmt::format("region check {} for\n{}", smt::resultName(r), state::toString(c, types_)));
   solver_.pop();
   return r == smt::Result::Sat;
 }

@@ -1,31 +1,29 @@
 #include "jhalt/replay/replay.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <chrono>
-#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
-#include <thread>
 
 #include <fmt/format.h>
 
-#include "jhalt/classfile/descriptor.h"
+#include "jhalt/util/process.h"
 
 namespace jhalt::replay {
 namespace fs = std::filesystem;
 
 std::string ReplayResult::describe() const {
   switch (outcome) {
-    case Outcome::StillRunning: return fmt::format("confirmed: still running after {:.1f} s", seconds);
-    case Outcome::Returned: return fmt::format("terminated normally after {:.2f} s", seconds);
-    case Outcome::Exception:
-      return fmt::format("threw {} at {}.{} line {}", exception_class, frame_class, frame_method, line);
+    case Outcome::StillRunning: return fmt::format("still running after {:.1f} s", seconds);
+    case Outcome::Returned: return fmt::format("returned normally after {:.2f} s", seconds);
+    case Outcome::Exception: {
+      std::string where = frames.empty() ? std::string("?")
+                                         : fmt::format("{}.{} line {}", frames.front().cls, frames.front().method,
+                                                       frames.front().line);
+      return fmt::format("threw {} at {}", input::javaClassName(exception_class, true), where);
+    }
+    case Outcome::Exited: return fmt::format("the JVM ended after {:.2f} s: {}", seconds, detail);
     case Outcome::Failed: return "replay failed: " + detail;
   }
   return "?";
@@ -33,215 +31,141 @@ std::string ReplayResult::describe() const {
 
 namespace {
 
-struct Process {
-  int exit_code = -1;
-  bool timed_out = false;
-  double seconds = 0;
-  std::string err;
-  bool started = false;
-};
-
-// Runs `argv` with stdout discarded and stderr captured; kills its process
-// group at the time limit.
-Process runProcess(const std::vector<std::string>& argv, double timeout, const std::string& err_file) {
-  Process p;
-  auto t0 = std::chrono::steady_clock::now();
-  pid_t pid = fork();
-  if (pid < 0) return p;
-  if (pid == 0) {
-    setpgid(0, 0);
-    int devnull = open("/dev/null", O_RDWR);
-    int err = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (devnull >= 0) {
-      dup2(devnull, STDIN_FILENO);
-      dup2(devnull, STDOUT_FILENO);
-    }
-    if (err >= 0) dup2(err, STDERR_FILENO);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-  }
-  p.started = true;
-  setpgid(pid, pid);
-  int status = 0;
-  while (true) {
-    pid_t w = waitpid(pid, &status, WNOHANG);
-    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (w == pid) {
-      p.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-      p.seconds = elapsed;
-      break;
-    }
-    if (elapsed >= timeout) {
-      p.timed_out = true;
-      p.seconds = elapsed;
-      kill(-pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(elapsed < 0.5 ? 5 : 20));
-  }
-  std::ifstream in(err_file);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  p.err = ss.str();
-  return p;
-}
-
-std::string joinPath(const std::vector<std::string>& parts) {
+std::string hex(std::string_view s) {
+  if (s.empty()) return "-";
   std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : ":") + p;
+  for (unsigned char c : s) out += fmt::format("{:02x}", c);
   return out;
 }
 
-std::string javaLiteral(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c < 32 || c >= 127)
-      out += fmt::format("\\u{:04x}", c);
-    else
-      out += static_cast<char>(c);
-  }
-  return out + "\"";
-}
-
-std::string javaType(const classfile::FieldType& t) { return classfile::javaTypeName(t); }
-
-// Source of a harness that calls the entry method with the witness values.
-std::string harnessSource(const program::MethodInfo& entry, const concrete::Witness& w) {
-  auto mt = classfile::parseMethodDescriptor(entry.descriptor());
-  std::string cls(entry.owner().name());
-  std::replace(cls.begin(), cls.end(), '/', '.');
-  std::string types, values;
-  for (size_t i = 0; i < mt->params.size(); ++i) {
-    const auto& p = mt->params[i];
-    const concrete::Value& v = w.params[i];
-    std::string jt = javaType(p);
-    types += (i ? ", " : "") + jt + ".class";
-    std::string val;
-    switch (v.kind) {
-      case concrete::Value::Kind::Int: val = fmt::format("({}) {}L", jt, v.number); break;
-      case concrete::Value::Kind::Null: val = "null"; break;
-      case concrete::Value::Kind::String: val = javaLiteral(v.text); break;
-      case concrete::Value::Kind::IntArray: {
-        val = "new int[]{";
-        for (size_t k = 0; k < v.ints.size(); ++k) val += (k ? ", " : "") + std::to_string(v.ints[k]);
-        val += "}";
-        break;
+std::string valueSpec(const input::Value& v) {
+  using K = input::Value::Kind;
+  switch (v.kind) {
+    case K::Int: return fmt::format("{} {}", v.prim, v.number);
+    case K::Float: {
+      if (v.prim == 'F') {
+        float f = static_cast<float>(v.real);
+        uint32_t bits;
+        std::memcpy(&bits, &f, sizeof bits);
+        return fmt::format("F {:x}", bits);
       }
-      case concrete::Value::Kind::StringArray: {
-        val = "new String[]{";
-        for (size_t k = 0; k < v.strings.size(); ++k)
-          val += (k ? ", " : "") + (v.strings[k] ? javaLiteral(*v.strings[k]) : std::string("null"));
-        val += "}";
-        break;
-      }
+      uint64_t bits;
+      std::memcpy(&bits, &v.real, sizeof bits);
+      return fmt::format("D {:x}", bits);
     }
-    if (v.kind == concrete::Value::Kind::Int && (p.kind() == 'I' || p.kind() == 'J'))
-      val = fmt::format("({}) {}L", jt, v.number);
-    if (v.kind == concrete::Value::Kind::Int && p.kind() == 'Z') val = v.number != 0 ? "true" : "false";
-    values += (i ? ", " : "") + std::string("(Object) ") + val;
+    case K::Null: return "null";
+    case K::String: return "str " + hex(v.text);
+    case K::Array: {
+      std::string out = fmt::format("arr {} {}", v.type, v.elements.size());
+      for (const auto& e : v.elements) out += " " + valueSpec(e);
+      return out;
+    }
+    case K::Object: {
+      std::string out = fmt::format("obj {} {}", input::javaClassName(v.type, true), v.fields.size());
+      for (const auto& f : v.fields)
+        out += fmt::format(" {} {} {}", input::javaClassName(f.owner, true), f.name, valueSpec(f.value));
+      return out;
+    }
   }
-  return fmt::format(R"(// Generated by jhalt to replay a witness.
-public class JhaltHarness {{
-    public static void main(String[] args) throws Throwable {{
-        java.lang.reflect.Method m = Class.forName("{}").getDeclaredMethod("{}"{});
-        m.setAccessible(true);
-        try {{
-            m.invoke(null, new Object[] {{{}}});
-        }} catch (java.lang.reflect.InvocationTargetException e) {{
-            throw e.getCause();
-        }}
-    }}
-}}
-)",
-                     cls, entry.name(), types.empty() ? "" : ", " + types, values);
+  return "null";
 }
 
-void parseException(const std::string& err, ReplayResult& r) {
-  // Exception in thread "main" java.lang.X: message
-  //         at pkg.C.m(C.java:12)
-  size_t pos = err.find("Exception in thread \"main\" ");
-  if (pos == std::string::npos) return;
-  pos += 27;
-  size_t end = err.find_first_of(":\n", pos);
-  r.exception_class = err.substr(pos, end - pos);
-  std::replace(r.exception_class.begin(), r.exception_class.end(), '.', '/');
-  // First frame not in the harness or reflection.
-  std::istringstream lines(err.substr(pos));
+std::vector<Frame> parseResult(const std::string& text, ReplayResult& r) {
+  std::istringstream in(text);
   std::string line;
-  while (std::getline(lines, line)) {
-    size_t at = line.find("at ");
-    if (at == std::string::npos || line.find('(') == std::string::npos) continue;
-    std::string frame = line.substr(at + 3);
-    if (frame.starts_with("java.base/") || frame.starts_with("JhaltHarness")) continue;
-    size_t paren = frame.find('(');
-    std::string qual = frame.substr(0, paren);
-    size_t dot = qual.rfind('.');
-    r.frame_class = qual.substr(0, dot);
-    r.frame_method = qual.substr(dot + 1);
-    size_t colon = frame.find(':', paren);
-    if (colon != std::string::npos) r.line = std::atoi(frame.c_str() + colon + 1);
-    break;
+  std::vector<Frame> frames;
+  while (std::getline(in, line)) {
+    if (line.starts_with("frame ")) {
+      std::istringstream f(line.substr(6));
+      Frame fr;
+      std::string module;
+      f >> fr.cls >> fr.method >> fr.line >> module;
+      fr.module = module == "-" ? "" : module;
+      frames.push_back(std::move(fr));
+    } else if (line.starts_with("threw ")) {
+      r.outcome = ReplayResult::Outcome::Exception;
+      r.exception_class = line.substr(6);
+      for (char& c : r.exception_class)
+        if (c == '.') c = '/';
+    } else if (line == "returned") {
+      r.outcome = ReplayResult::Outcome::Returned;
+    } else if (line.starts_with("failed ")) {
+      r.outcome = ReplayResult::Outcome::Failed;
+      r.detail = line.substr(7, 300);
+    }
   }
+  return frames;
+}
+
+// A class of a JDK module (read from a .jmod): the package must be opened
+// to the harness for reflection.
+std::string moduleOf(const program::ClassInfo& c) {
+  const std::string& loc = c.location();
+  size_t jmod = loc.find(".jmod!");
+  if (jmod == std::string::npos) return "";
+  size_t slash = loc.rfind('/', jmod);
+  return loc.substr(slash == std::string::npos ? 0 : slash + 1, jmod - (slash == std::string::npos ? 0 : slash + 1));
 }
 
 }  // namespace
 
-ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& entry, const concrete::Witness& w) {
-  ReplayResult r;
-  std::string java = options.java_home + "/bin/java";
-  std::error_code ec;
-  fs::path tmp = fs::temp_directory_path() / fmt::format("jhalt-replay-{}-{}", getpid(), reinterpret_cast<uintptr_t>(&w));
-  fs::create_directories(tmp, ec);
-  std::vector<std::string> cp = options.classpath;
-  std::vector<std::string> argv{java, fmt::format("-Xmx{}m", options.heap_mb), "-XX:+UseSerialGC",
-                                "-XX:TieredStopAtLevel=1", "-Xshare:auto"};
-  argv.insert(argv.end(), options.jvm_args.begin(), options.jvm_args.end());
+std::string specText(const program::MethodInfo& entry, const input::Witness& w) {
+  std::string out = fmt::format("jhalt-replay 1\nclass {}\nmethod {}\ndescriptor {}\n",
+                                input::javaClassName(entry.owner().name(), true), entry.name(), entry.descriptor());
   if (w.main_args) {
-    std::string cls(entry.owner().name());
-    std::replace(cls.begin(), cls.end(), '/', '.');
-    argv.push_back("-cp");
-    argv.push_back(joinPath(cp));
-    argv.push_back(cls);
-    for (const auto& a : w.args) argv.push_back(a);
-  } else {
-    std::ofstream(tmp / "JhaltHarness.java") << harnessSource(entry, w);
-    Process javac = runProcess({options.java_home + "/bin/javac", "-nowarn", "-d", tmp.string(), "-cp", joinPath(cp),
-                                (tmp / "JhaltHarness.java").string()},
-                               60, (tmp / "javac.err").string());
-    if (javac.exit_code != 0) {
-      r.detail = "harness does not compile: " + javac.err.substr(0, 300);
-      fs::remove_all(tmp, ec);
-      return r;
-    }
-    cp.insert(cp.begin(), tmp.string());
-    argv.push_back("-cp");
-    argv.push_back(joinPath(cp));
-    argv.push_back("JhaltHarness");
+    out += fmt::format("main {}", w.args.size());
+    for (const auto& a : w.args) out += " " + hex(a);
+    return out + "\n";
   }
-  Process p = runProcess(argv, options.timeout_seconds, (tmp / "run.err").string());
+  // A constructor makes its own object (the receiver is the new object).
+  if (w.receiver && entry.name() != "<init>") out += "receiver " + valueSpec(*w.receiver) + "\n";
+  out += fmt::format("args {}", w.params.size());
+  for (const auto& p : w.params) out += " " + valueSpec(p);
+  return out + "\n";
+}
+
+ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& entry, const input::Witness& w) {
+  ReplayResult r;
+  util::TempDir tmp("jhalt-replay");
+  std::string spec = tmp.path() + "/spec.txt", result = tmp.path() + "/result.txt";
+  std::ofstream(spec) << specText(entry, w);
+  std::string cp = options.harness_jar;
+  for (const auto& e : options.classpath)
+    if (!e.ends_with(".jmod")) cp += ":" + e;
+  std::vector<std::string> argv{options.java_home + "/bin/java", fmt::format("-Xmx{}m", options.heap_mb),
+                                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"};
+  if (std::string module = moduleOf(entry.owner()); !module.empty()) {
+    std::set<std::string> packages{std::string(entry.owner().packageName())};
+    for (const auto& p : packages) argv.push_back(fmt::format("--add-opens={}/{}=ALL-UNNAMED", module, p));
+  }
+  argv.insert(argv.end(), options.jvm_args.begin(), options.jvm_args.end());
+  argv.insert(argv.end(), {"-cp", cp, "jhalt.harness.Replay", spec, result});
+  util::ProcessLimits limits;
+  limits.timeout_seconds = options.timeout_seconds;
+  limits.max_output_bytes = 1 << 16;
+  util::ProcessResult p = util::runProcess(argv, limits);
   r.seconds = p.seconds;
   if (!p.started) {
-    r.detail = "cannot start " + java;
-  } else if (p.timed_out) {
-    r.outcome = ReplayResult::Outcome::StillRunning;
-  } else if (p.exit_code == 0) {
-    r.outcome = ReplayResult::Outcome::Returned;
-  } else {
-    parseException(p.err, r);
-    if (!r.exception_class.empty()) {
-      r.outcome = ReplayResult::Outcome::Exception;
-    } else {
-      r.detail = fmt::format("exit code {}: {}", p.exit_code, p.err.substr(0, 200));
-    }
+    r.detail = "cannot start " + argv[0] + ": " + p.error;
+    return r;
   }
+  std::ifstream in(result);
+  std::stringstream text;
+  text << in.rdbuf();
+  if (!text.str().empty()) {
+    r.frames = parseResult(text.str(), r);
+    return r;
+  }
+  if (p.timed_out) {
+    r.outcome = ReplayResult::Outcome::StillRunning;
+    return r;
+  }
+  // No result: the JVM did not start, or the program ended the JVM itself
+  // (System.exit, a crash).
   size_t nl = p.err.find('\n');
-  if (r.detail.empty()) r.detail = p.err.substr(0, nl);
-  fs::remove_all(tmp, ec);
+  r.outcome = ReplayResult::Outcome::Exited;
+  r.detail = fmt::format("exit status {}{}{}", p.exit_code, p.err.empty() ? "" : ", ",
+                         p.err.substr(0, std::min<size_t>(nl, 200)));
   return r;
 }
 

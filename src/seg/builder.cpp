@@ -2,8 +2,6 @@
 #include "jhalt/seg/builder.h"
 
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 #include <fmt/format.h>
@@ -64,7 +62,8 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
   g.addNode(std::move(start), kNoNode);
   std::vector<NodeId> work{g.root()};
   state::TypeSystem& types = ev.types();
-  const bool debug = std::getenv("JHALT_DEBUG_SEG") != nullptr;
+  const bool debug = static_cast<bool>(options.trace);
+  auto trace = [&](const std::string& text) { options.trace(text); };
   auto finish = [&](BuildResult::Status st, std::string reason, NodeId at) {
     result.status = st;
     result.reason = std::move(reason);
@@ -82,10 +81,12 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
     if (g.liveNodes() > options.max_nodes)
       return finish(BuildResult::Status::ResourceLimit,
                     fmt::format("graph exceeds {} states (raise --max-states)", options.max_nodes), n);
-    if ((++result.evaluations & 63) == 0 &&
-        std::chrono::duration<double>(Clock::now() - t0).count() > options.max_seconds)
-      return finish(BuildResult::Status::ResourceLimit,
-                    fmt::format("graph construction exceeds {} s (raise --timeout)", options.max_seconds), n);
+    if ((++result.evaluations & 63) == 0) {
+      if (options.checkpoint) options.checkpoint();
+      if (std::chrono::duration<double>(Clock::now() - t0).count() > options.max_seconds)
+        return finish(BuildResult::Status::ResourceLimit,
+                      fmt::format("graph construction exceeds {:.1f} s (raise --timeout)", options.max_seconds), n);
+    }
 
     if (atLoopHead(s)) {
       if (NodeId a = findRepetition(g, n); a != kNoNode) {
@@ -102,26 +103,24 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
         // ForceAbstraction: the merge replaces the earlier state.
         ++result.merges;
         if (debug)
-          std::fprintf(stderr, "merge #%zu at pc %u: heap %zu/%zu, joins %zu/%zu, nodes %zu\n", result.merges,
-                       s.top().pc, s.heap.size(), g.state(a).heap.size(), s.preds.joins.size(),
-                       g.state(a).preds.joins.size(), g.nodeSlots());
+          trace(fmt::format("merge #{} at pc {}: heap {}/{}, joins {}/{}, nodes {}", result.merges, s.top().pc,
+                            s.heap.size(), g.state(a).heap.size(), s.preds.joins.size(),
+                            g.state(a).preds.joins.size(), g.nodeSlots()));
         uint32_t merges = g.node(a).merges + 1;
         state::MergeOptions mo;
         mo.widen = merges > options.hull_merges;
+        mo.within_type_range = ev.options().jvm_int_semantics;
         state::State merged = state::merge(s, g.state(a), types, ev.alloc(), mo);
         std::vector<std::pair<state::Ref, state::Ref>> map_a;
         bool ok = state::isInstance(g.state(a), merged, types, &map_a);
         JHALT_ASSERT(ok, "merge result does not represent the earlier state");
         if (debug && merges == 8)
-          std::fprintf(stderr, "8th merge in a lineage:\nnew:\n%s\nold:\n%s\nmerged:\n%s\n",
-                       state::toString(s, types).c_str(), state::toString(g.state(a), types).c_str(),
-                       state::toString(merged, types).c_str());
-        if (debug && !state::isInstance(s, merged, types)) {
-          std::fprintf(stderr, "merge result does not represent the new state:\nnew:\n%s\nold:\n%s\nmerged:\n%s\n",
-                       state::toString(s, types).c_str(), state::toString(g.state(a), types).c_str(),
-                       state::toString(merged, types).c_str());
-          std::abort();
-        }
+          trace(fmt::format("8th merge in a lineage:\nnew:\n{}\nold:\n{}\nmerged:\n{}", state::toString(s, types),
+                            state::toString(g.state(a), types), state::toString(merged, types)));
+        if (debug && !state::isInstance(s, merged, types))
+          throw InternalError(fmt::format("merge result does not represent the new state:\nnew:\n{}\nold:\n{}\nmerged:\n{}",
+                                          state::toString(s, types), state::toString(g.state(a), types),
+                                          state::toString(merged, types)));
         g.cutBelow(a);
         NodeId m = g.addNode(std::move(merged), a);
         g.node(m).merges = merges;
@@ -143,11 +142,9 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
     if (step.unsupported) return finish(BuildResult::Status::Unsupported, step.reason, n);
     if (debug) {
       for (const Successor& succ : step.successors)
-        if (std::string e = succ.state.validate(); !e.empty()) {
-          std::fprintf(stderr, "invalid successor (%s) of state at pc %u:\n%s\nsuccessor:\n%s\n", e.c_str(), s.top().pc,
-                       state::toString(s, types).c_str(), state::toString(succ.state, types).c_str());
-          std::abort();
-        }
+        if (std::string e = succ.state.validate(); !e.empty())
+          throw InternalError(fmt::format("invalid successor ({}) of state at pc {}:\n{}\nsuccessor:\n{}", e,
+                                          s.top().pc, state::toString(s, types), state::toString(succ.state, types)));
     }
     for (Successor& succ : step.successors) {
       NodeId m = g.addNode(std::move(succ.state), n);

@@ -18,7 +18,8 @@ State Evaluator::mainEntry(const program::MethodInfo& main) {
   // strings (the JVM's guarantee for main).
   state::TypeId string_array = types_.intern("[Ljava/lang/String;");
   Ref len = alloc_.fresh();
-  s.put(len, HeapValue::integer(Interval::atLeast(0)));
+  s.put(len, HeapValue::integer(options_.jvm_int_semantics ? Interval::range(0, Interval::ofType('I').hi)
+                                                            : Interval::atLeast(0)));
   Ref args = alloc_.fresh();
   HeapValue a = HeapValue::object(types_.exactly(string_array));
   a.kind = HeapValue::Kind::Array;

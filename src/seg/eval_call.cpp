@@ -18,8 +18,17 @@ const std::vector<const program::ClassInfo*>& Evaluator::knownClasses() {
   known_classes_loaded_ = true;
   for (auto origin : {classpath::Origin::Application, classpath::Origin::Model})
     for (classpath::ClassSource* src : program_.classPath().sources(origin))
-      for (const std::string& name : src->classNames())
-        if (const program::ClassInfo* c = program_.find(name)) known_classes_.push_back(c);
+      for (const std::string& name : src->classNames()) {
+        // A class that does not load cannot be instantiated on the JVM
+        // either: leaving it out of the closed world is sound.
+        const program::ClassInfo* c = nullptr;
+        try {
+          c = program_.find(name);
+        } catch (const InputError&) {
+          continue;
+        }
+        if (c) known_classes_.push_back(c);
+      }
   return known_classes_;
 }
 
@@ -34,9 +43,10 @@ std::string methodName(const program::MethodInfo& m) { return m.qualifiedName();
 
 // Pushes the frame of `target` with the arguments popped from the caller.
 StepResult pushFrame(Ctx& c, const program::MethodInfo& target, int slots, bool has_receiver) {
-  for (const Frame& f : c.in.frames)
-    if (f.method == &target)
-      return unsupported(fmt::format("recursion not supported by this engine yet ({})", methodName(target)));
+  if (!c.ev.options().recursion)
+    for (const Frame& f : c.in.frames)
+      if (f.method == &target)
+        return unsupported(fmt::format("recursion not supported by this engine yet ({})", methodName(target)));
   const auto& code_attr = *target.method().code;
   Frame callee;
   callee.method = &target;

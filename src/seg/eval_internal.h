@@ -74,6 +74,8 @@ struct Ctx {
 };
 
 StepResult refinedTo(std::vector<State> states, std::vector<Ref> refined);
+// An int/long result under the evaluator's integer semantics (see evaluator.cpp).
+Interval fitToType(Ctx& c, Interval result, char type);
 // Records a op b in `s` as a known relation (or identifies equal values).
 void recordRelation(State& s, Ref a, RelOp op, Ref b);
 StepResult unsupported(std::string reason);

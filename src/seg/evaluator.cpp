@@ -264,6 +264,32 @@ int64_t wrapTo(char prim, Int128 v) {
 
 namespace detail {
 
+// The result of an int or long operation (paper 000, §2.1 treats integers
+// as unbounded; issue 10 adds the JVM's): over mathematical integers it is
+// kept; with JVM semantics a single value wraps to 32/64 bits and a range
+// that leaves the type's range becomes the whole range (wrapping may give
+// any value), so the graph over-approximates the JVM's runs. Either way a
+// single value that leaves the range is counted (Evaluator::wraps): a
+// concrete run without such a value is the same under both semantics.
+Interval fitToType(Ctx& c, Interval result, char type) {
+  Interval range = Interval::ofType(type == 'J' ? 'J' : 'I');
+  if (result.isPoint()) {
+    int64_t wrapped = wrapTo(type, result.lo);
+    if (wrapped != result.lo) c.ev.noteWrap();
+    return c.ev.options().jvm_int_semantics ? Interval::point(wrapped) : result;
+  }
+  if (!c.ev.options().jvm_int_semantics) {
+    // In a concrete run every result is a single value, unless it left the
+    // 64 bits intervals are kept in (they saturate, interval.h).
+    if (c.ev.options().concrete && !result.isPoint()) c.ev.noteOverflow();
+    return result;
+  }
+  // Long bounds saturate at ±∞ (interval.h), so an infinite bound may hide
+  // a wrap: only a finite long range is kept.
+  if (type == 'J') return result.finiteLo() && result.finiteHi() ? result : range;
+  return result.subsetOf(range) ? result : range;
+}
+
 // Records that a op b holds in `s` (after a split decided it).
 void recordRelation(State& s, Ref a, RelOp op, Ref b) {
   switch (op) {
@@ -419,9 +445,7 @@ StepResult evalArithmetic(Ctx& c) {
   bool shift = op == bytecode::ArithOp::Shl || op == bytecode::ArithOp::Shr || op == bytecode::ArithOp::Ushr;
   if (op == bytecode::ArithOp::Neg) {
     Ref a = c.popValue(type);
-    Interval neg = c.in.intervalOf(a).neg();
-    if (c.ev.options().jvm_int_semantics && neg.isPoint()) neg = Interval::point(wrapTo(type, neg.lo));
-    Ref r = c.newInt(neg, type);
+    Ref r = c.newInt(fitToType(c, c.in.intervalOf(a).neg(), type), type);
     c.label.computations.push_back(Computation{r, ArithOp::Neg, a, kNone, 0, type});
     c.pushValue(r, type);
     c.advance();
@@ -455,8 +479,7 @@ StepResult evalArithmetic(Ctx& c) {
     case bytecode::ArithOp::Xor: result = bitwiseInterval(op, x, y, type); lop = ArithOp::Xor; break;
     case bytecode::ArithOp::Neg: break;
   }
-  if (c.ev.options().jvm_int_semantics && result.isPoint()) result = Interval::point(wrapTo(type, result.lo));
-  Ref r = c.newInt(result, type);
+  Ref r = c.newInt(fitToType(c, result, type), type);
   c.label.computations.push_back(Computation{r, lop, a, b, 0, type});
   c.pushValue(r, type);
   c.advance();
@@ -466,9 +489,7 @@ StepResult evalArithmetic(Ctx& c) {
 StepResult evalIncrement(Ctx& c) {
   auto slot = static_cast<size_t>(c.insn.operand);
   Ref a = c.frame().locals[slot];
-  Interval sum = c.in.intervalOf(a).add(Interval::point(c.insn.operand2));
-  if (c.ev.options().jvm_int_semantics && sum.isPoint()) sum = Interval::point(wrapTo('I', sum.lo));
-  Ref r = c.newInt(sum, 'I');
+  Ref r = c.newInt(fitToType(c, c.in.intervalOf(a).add(Interval::point(c.insn.operand2)), 'I'), 'I');
   c.label.computations.push_back(Computation{r, ArithOp::Add, a, kNone, c.insn.operand2, 'I'});
   c.frame().locals[slot] = r;
   c.advance();

@@ -1,11 +1,17 @@
+// The solver factory and its decorators: the query log (SMT-LIB files) and
+// per-purpose statistics.
 #include "jhalt/smt/solver.h"
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
 #include <fmt/format.h>
 
 namespace jhalt::smt {
+
+std::unique_ptr<Solver> makeZ3Solver(Context& ctx, const SolverOptions& options);
+std::string quantifiedText(const Term& formula);
 
 std::string_view resultName(Result r) {
   switch (r) {
@@ -16,76 +22,98 @@ std::string_view resultName(Result r) {
   return "?";
 }
 
-namespace {
-std::unique_ptr<z3::context> makeContext() {
-  auto ctx = std::make_unique<z3::context>();
-  return ctx;
+size_t QueryStats::total() const {
+  size_t n = 0;
+  for (const auto& [_, e] : by_purpose) n += e.queries;
+  return n;
 }
+
+double QueryStats::seconds() const {
+  double s = 0;
+  for (const auto& [_, e] : by_purpose) s += e.seconds;
+  return s;
+}
+
+namespace {
+
+// Forwards everything to the wrapped solver.
+class Decorator : public Solver {
+ public:
+  explicit Decorator(std::unique_ptr<Solver> inner) : inner_(std::move(inner)) {}
+  Context& ctx() override { return inner_->ctx(); }
+  void add(const Term& f) override { inner_->add(f); }
+  void push() override { inner_->push(); }
+  void pop() override { inner_->pop(); }
+  Result check(std::string_view purpose = "query") override { return inner_->check(purpose); }
+  Result checkQuantified(const Term& f, std::string_view purpose, unsigned rlimit) override {
+    return inner_->checkQuantified(f, purpose, rlimit);
+  }
+  std::optional<int64_t> value(const Term& t) override { return inner_->value(t); }
+  std::string assertionsText() override { return inner_->assertionsText(); }
+
+ protected:
+  std::unique_ptr<Solver> inner_;
+};
+
+// Writes every query to `dir` as query-NNNN-<purpose>.smt2 before checking it.
+class LoggingSolver final : public Decorator {
+ public:
+  LoggingSolver(std::unique_ptr<Solver> inner, std::string dir) : Decorator(std::move(inner)), dir_(std::move(dir)) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir_, ec);
+  }
+  Result check(std::string_view purpose = "query") override {
+    write(purpose, inner_->assertionsText());
+    return inner_->check(purpose);
+  }
+  Result checkQuantified(const Term& f, std::string_view purpose, unsigned rlimit) override {
+    write(purpose, quantifiedText(f));
+    return inner_->checkQuantified(f, purpose, rlimit);
+  }
+
+ private:
+  void write(std::string_view purpose, const std::string& text) {
+    std::ofstream out(fmt::format("{}/query-{:04}-{}.smt2", dir_, ++count_, purpose));
+    out << "; jhalt query: " << purpose << "\n" << text;
+  }
+  std::string dir_;
+  size_t count_ = 0;
+};
+
+// Counts and times queries by purpose.
+class StatsSolver final : public Decorator {
+ public:
+  StatsSolver(std::unique_ptr<Solver> inner, QueryStats& stats) : Decorator(std::move(inner)), stats_(stats) {}
+  Result check(std::string_view purpose = "query") override {
+    return timed(purpose, [&] { return inner_->check(purpose); });
+  }
+  Result checkQuantified(const Term& f, std::string_view purpose, unsigned rlimit) override {
+    return timed(purpose, [&] { return inner_->checkQuantified(f, purpose, rlimit); });
+  }
+
+ private:
+  template <typename F>
+  Result timed(std::string_view purpose, F&& f) {
+    auto t0 = std::chrono::steady_clock::now();
+    Result r = f();
+    auto it = stats_.by_purpose.find(purpose);
+    if (it == stats_.by_purpose.end()) it = stats_.by_purpose.emplace(std::string(purpose), QueryStats::Entry{}).first;
+    QueryStats::Entry& e = it->second;
+    ++e.queries;
+    ++(r == Result::Sat ? e.sat : r == Result::Unsat ? e.unsat : e.unknown);
+    e.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+  }
+  QueryStats& stats_;
+};
+
 }  // namespace
 
-Solver::Solver(SmtOptions options)
-    : options_(std::move(options)), ctx_(makeContext()), solver_(*ctx_, "QF_NIA") {
-  z3::params p(*ctx_);
-  p.set("timeout", options_.timeout_ms);
-  solver_.set(p);
-}
-
-Result Solver::check(const std::string& purpose) {
-  ++queries_;
-  if (!options_.dump_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(options_.dump_dir, ec);
-    std::ofstream out(fmt::format("{}/query-{:04}-{}.smt2", options_.dump_dir, queries_, purpose));
-    out << "; jhalt query: " << purpose << "\n" << solver_.to_smt2();
-  }
-  model_.reset();
-  z3::check_result r;
-  try {
-    r = solver_.check();
-  } catch (const z3::exception&) {
-    return Result::Unknown;
-  }
-  if (r == z3::sat) {
-    model_ = solver_.get_model();
-    return Result::Sat;
-  }
-  return r == z3::unsat ? Result::Unsat : Result::Unknown;
-}
-
-Result Solver::checkQuantified(const z3::expr& formula, const std::string& purpose, unsigned rlimit) {
-  ++queries_;
-  z3::tactic t = z3::tactic(*ctx_, "simplify") & z3::tactic(*ctx_, "qe") & z3::tactic(*ctx_, "smt");
-  z3::solver s = t.mk_solver();
-  z3::params p(*ctx_);
-  p.set("rlimit", rlimit ? rlimit : options_.qe_rlimit);
-  s.set(p);
-  s.add(formula);
-  if (!options_.dump_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(options_.dump_dir, ec);
-    std::ofstream out(fmt::format("{}/query-{:04}-{}.smt2", options_.dump_dir, queries_, purpose));
-    out << "; jhalt query: " << purpose << "\n" << s.to_smt2();
-  }
-  model_.reset();
-  z3::check_result r;
-  try {
-    r = s.check();
-  } catch (const z3::exception&) {
-    return Result::Unknown;
-  }
-  if (r == z3::sat) {
-    model_ = s.get_model();
-    return Result::Sat;
-  }
-  return r == z3::unsat ? Result::Unsat : Result::Unknown;
-}
-
-std::optional<int64_t> Solver::value(const z3::expr& term) {
-  if (!model_) return std::nullopt;
-  z3::expr v = model_->eval(term, true);
-  int64_t out = 0;
-  if (v.is_numeral_i64(out)) return out;
-  return std::nullopt;
+std::unique_ptr<Solver> makeSolver(Context& ctx, const SolverOptions& options, QueryStats* stats) {
+  std::unique_ptr<Solver> s = makeZ3Solver(ctx, options);
+  if (!options.dump_dir.empty()) s = std::make_unique<LoggingSolver>(std::move(s), options.dump_dir);
+  if (stats) s = std::make_unique<StatsSolver>(std::move(s), *stats);
+  return s;
 }
 
 }  // namespace jhalt::smt

@@ -269,6 +269,11 @@ class Merger {
       } else {
         v.interval = options_.widen ? v2.interval.widen(v1.interval).hull(v1.interval)
                                     : v1.interval.hull(v2.interval);
+        // Widening may push a bound past the type's range; values of both
+        // inputs lie within it, so the result may too.
+        Interval range = Interval::ofType(v.prim);
+        if (options_.within_type_range && v1.interval.subsetOf(range) && v2.interval.subsetOf(range))
+          if (auto m = v.interval.meet(range)) v.interval = *m;
       }
     } else if (v1.kind == Kind::Float && v2.kind == Kind::Float) {
       if (v1.literal != v2.literal) {

@@ -5,15 +5,22 @@ expectations written in their sources, lines of the form
     // EXPECT: <command> [options] -> <VERDICT> [expectation ...]
 
 <command> is `termcomp` or `analyze`; the program is its jar (programs/ and
-examples/, TPDB layout) or the directory of compiled test classes. After the
-verdict (first output line of termcomp, "verdict" of analyze's JSON) come:
-  nonterminating:<kind>[:<line>]     a non-termination finding
-  exception:<class>[:<line>]         an exception finding
-  args:<json list>                   the witness arguments of a finding
-  no-exceptions                      no exception finding
-Every finding must carry a replay that confirmed it.
+examples/, TPDB layout) or the directory of compiled test classes. VERDICT
+is YES, NO, MAYBE or ERROR (first output line of termcomp, "verdict" of
+analyze's JSON). After it come, for analyze:
+  nonterminating:<kind>[:<line>]          a non-termination finding
+  no-nonterminating                       none
+  exception:<class>[:<line>[:<cause>]]    an exception finding (cause: runtime,
+                                          null-argument, explicit-throw)
+  no-exception:<class>                    no finding of that class
+  no-exceptions                           no exception finding
+  args:<json list>                        the command-line witness of a non-termination
+  params:<json list>                      the parameters of a finding's witness
+Every finding must be confirmed; under JVM semantics an exception must
+also have been confirmed by the JVM. A line mentioning EXPECT that does not
+parse, an unknown verdict or an unknown expectation is a failure.
 
-Usage: check_expectations.py JHALT SOURCE_ROOT... --jars DIR --classes DIR
+Usage: check_expectations.py JHALT SOURCE_ROOT... --jars DIR --classes DIR [--jobs N]
 """
 import argparse
 import json
@@ -22,20 +29,75 @@ import re
 import shlex
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
-EXPECT = re.compile(r"//\s*EXPECT:\s*(\w+)(.*?)->\s*(.*)$")
+EXPECT = re.compile(r"//\s*EXPECT:\s*(termcomp|analyze)(.*?)->\s*(.*)$")
+VERDICTS = {"YES", "NO", "MAYBE", "ERROR"}
+
+
+def check_finding_confirmed(f, semantics, problems):
+    if not f.get("confirmed") or not f.get("confirmation"):
+        problems.append("finding without confirmation: %s" % json.dumps(f)[:300])
+    if "exception" in f and semantics == "jvm" and not f.get("replay", "").startswith("confirmed"):
+        problems.append("exception not confirmed by the JVM: %s" % f.get("replay"))
+
+
+def check_token(t, report, problems):
+    findings = report["nonterminating"] + report["exceptions"]
+    if t.startswith("nonterminating:"):
+        parts = t.split(":")
+        hits = [n for n in report["nonterminating"] if n["kind"] == parts[1]
+                and (len(parts) < 3 or n["line"] == int(parts[2]))]
+        if not hits:
+            problems.append("no %s non-termination%s; found %s" % (
+                parts[1], " at line " + parts[2] if len(parts) > 2 else "",
+                [(n["kind"], n["line"]) for n in report["nonterminating"]]))
+    elif t == "nonterminating":
+        if not report["nonterminating"]:
+            problems.append("no non-termination")
+    elif t == "no-nonterminating":
+        if report["nonterminating"]:
+            problems.append("unexpected non-termination %s" % [(n["kind"], n["line"]) for n in report["nonterminating"]])
+    elif t.startswith("exception:"):
+        parts = t.split(":")
+        hits = [e for e in report["exceptions"] if e["exception"] == parts[1]
+                and (len(parts) < 3 or e["line"] == int(parts[2]))
+                and (len(parts) < 4 or e["cause"] == parts[3])]
+        if not hits:
+            problems.append("no %s; found %s" % (t, [(e["exception"], e["line"], e["cause"]) for e in report["exceptions"]]))
+    elif t.startswith("no-exception:"):
+        cls = t.split(":", 1)[1]
+        if any(e["exception"] == cls for e in report["exceptions"]):
+            problems.append("unexpected %s" % cls)
+    elif t == "no-exceptions":
+        if report["exceptions"]:
+            problems.append("unexpected exceptions %s" % [(e["exception"], e["line"]) for e in report["exceptions"]])
+    elif t.startswith("args:"):
+        wanted = json.loads(t[5:])
+        if not any(n["witness"].get("args") == wanted for n in report["nonterminating"]):
+            problems.append("no witness with args %s: %s" % (wanted, [n["witness"] for n in report["nonterminating"]]))
+    elif t.startswith("params:"):
+        wanted = json.loads(t[7:])
+        if not any(f["witness"].get("params") == wanted for f in findings):
+            problems.append("no witness with params %s: %s" % (wanted, [f["witness"] for f in findings]))
+    else:
+        problems.append("unknown expectation " + t)
 
 
 def check(jhalt, target, command, options, spec):
-    args = [jhalt, command, target] + shlex.split(options) + ["--replay-timeout", "1", "--timeout", "40"]
+    args = [jhalt, command, target] + shlex.split(options) + ["--replay-timeout", "2", "--timeout", "40"]
     if command == "analyze":
         args += ["--format", "json"]
-    r = subprocess.run(args, capture_output=True, text=True, timeout=180)
+    r = subprocess.run(args, capture_output=True, text=True, timeout=300)
     tokens = spec.split()
     want = tokens[0]
+    if want not in VERDICTS:
+        return ["unknown verdict " + want]
     if command == "termcomp":
+        if len(tokens) > 1:
+            return ["termcomp takes only a verdict"]
         got = r.stdout.split("\n", 1)[0]
-        return [] if got == want else ["verdict %s, expected %s\n%s" % (got, want, r.stdout[:1500])]
+        return [] if got == want else ["verdict %s, expected %s\n%s%s" % (got, want, r.stdout[:1500], r.stderr[:500])]
     try:
         report = json.loads(r.stdout)
     except ValueError:
@@ -43,38 +105,36 @@ def check(jhalt, target, command, options, spec):
     problems = []
     if report["verdict"] != want:
         problems.append("verdict %s, expected %s" % (report["verdict"], want))
+    for f in report["nonterminating"] + report["exceptions"]:
+        check_finding_confirmed(f, report["semantics"], problems)
     for t in tokens[1:]:
-        if t.startswith("nonterminating:"):
-            parts = t.split(":")
-            hits = [n for n in report["nonterminating"] if n["kind"] == parts[1]
-                    and (len(parts) < 3 or n["line"] == int(parts[2]))]
-            if not hits:
-                problems.append("no %s non-termination%s" % (parts[1], " at line " + parts[2] if len(parts) > 2 else ""))
-            for n in hits:
-                if not n["replay"].startswith("confirmed"):
-                    problems.append("finding not confirmed by replay: %s" % n["replay"])
-        elif t.startswith("exception:"):
-            parts = t.split(":")
-            hits = [e for e in report["exceptions"] if e["exception"] == parts[1]
-                    and (len(parts) < 3 or e["line"] == int(parts[2]))]
-            if not hits:
-                problems.append("no %s%s; found %s" % (parts[1], " at line " + parts[2] if len(parts) > 2 else "",
-                                                     [(e["exception"], e["line"]) for e in report["exceptions"]]))
-            for e in hits:
-                if not e["replay"].startswith("threw"):
-                    problems.append("exception not confirmed by replay: %s" % e["replay"])
-        elif t.startswith("args:"):
-            wanted = json.loads(t[5:])
-            if not any(n["witness"].get("args") == wanted for n in report["nonterminating"]):
-                problems.append("no witness with args %s: %s" % (wanted, [n["witness"] for n in report["nonterminating"]]))
-        elif t == "no-exceptions":
-            if report["exceptions"]:
-                problems.append("unexpected exceptions %s" % report["exceptions"])
-        else:
-            problems.append("unknown expectation " + t)
+        check_token(t, report, problems)
     if problems:
-        problems.append(json.dumps(report)[:2000])
+        problems.append(json.dumps(report)[:2500])
     return problems
+
+
+def collect(roots, jars, classes):
+    cases, malformed = [], []
+    for root in roots:
+        for dirpath, _, files in os.walk(root):
+            for f in sorted(files):
+                if not f.endswith(".java"):
+                    continue
+                path = os.path.join(dirpath, f)
+                name = f[:-5]
+                jar = os.path.join(jars, name + ".jar")
+                target = jar if os.path.exists(jar) else classes
+                with open(path, encoding="utf-8") as src:
+                    for number, line in enumerate(src, 1):
+                        if "EXPECT:" not in line:
+                            continue
+                        m = EXPECT.search(line)
+                        if not m:
+                            malformed.append("%s:%d: cannot parse: %s" % (path, number, line.strip()))
+                            continue
+                        cases.append((name, target, m.group(1), m.group(2).strip(), m.group(3).strip()))
+    return cases, malformed
 
 
 def main():
@@ -83,33 +143,21 @@ def main():
     ap.add_argument("roots", nargs="+")
     ap.add_argument("--jars", required=True)
     ap.add_argument("--classes", required=True)
+    ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    failures, checked = [], 0
-    for root in args.roots:
-        for dirpath, _, files in os.walk(root):
-            for f in sorted(files):
-                if not f.endswith(".java"):
-                    continue
-                path = os.path.join(dirpath, f)
-                name = f[:-5]
-                jar = os.path.join(args.jars, name + ".jar")
-                target = jar if os.path.exists(jar) else args.classes
-                with open(path, encoding="utf-8") as src:
-                    for line in src:
-                        m = EXPECT.search(line)
-                        if not m:
-                            continue
-                        checked += 1
-                        command, options, spec = m.group(1), m.group(2).strip(), m.group(3).strip()
-                        problems = check(args.jhalt, target, command, options, spec)
-                        status = "ok" if not problems else "FAIL"
-                        print("%-4s %s: %s %s -> %s" % (status, name, command, options, spec))
-                        for p in problems:
-                            print("     " + p)
-                        if problems:
-                            failures.append(name)
-    print("%d expectations checked, %d failed" % (checked, len(failures)))
-    return 1 if failures or checked == 0 else 0
+    cases, malformed = collect(args.roots, args.jars, args.classes)
+    for m in malformed:
+        print("FAIL " + m)
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(lambda c: check(args.jhalt, c[1], c[2], c[3], c[4]), cases))
+    failures = len(malformed)
+    for (name, _, command, options, spec), problems in zip(cases, results):
+        print("%-4s %s: %s %s -> %s" % ("ok" if not problems else "FAIL", name, command, options, spec))
+        for p in problems:
+            print("     " + p)
+        failures += bool(problems)
+    print("%d expectations checked, %d failed" % (len(cases), failures))
+    return 1 if failures or not cases else 0
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@
 
 #include "jhalt/clp/criteria.h"
 #include "jhalt/clp/engine.h"
+#include "test_engine.h"
 #include "jhalt/clp/translate.h"
 #include "jhalt/clp/unfold.h"
 #include "jhalt/replay/replay.h"
@@ -83,24 +84,25 @@ class TranslationTest : public ::testing::Test {
   // The result the CLP program gives for `args`, if exactly one exact fact
   // of the entry admits them and it fixes the result.
   std::optional<int64_t> resultOf(const ClpProgram& p, const std::vector<int64_t>& args) {
-    smt::Solver s;
+    test::Smt smt_;
+  smt::Solver& s = *smt_;
     UnfoldResult u = unfold(p, s);
     std::optional<int64_t> out;
     int admitting = 0;
     const auto& names = p.preds[p.entry].args;
     auto at = std::find(names.begin(), names.end(), "ret");
     if (at == names.end()) return std::nullopt;
-    z3::expr ret = s.intVar("v" + std::to_string(at - names.begin()));
+    smt::Term ret = s.ctx().intVar("v" + std::to_string(at - names.begin()));
     for (const BinaryClause& f : u.clauses) {
       if (f.head != p.entry || f.body) continue;
       s.push();
-      s.add(toZ3(s, f.constraint, "v"));
-      s.add(toZ3(s, p.entry_constraint, "v"));
-      for (size_t i = 0; i < args.size(); ++i) s.add(s.intVar("v" + std::to_string(i)) == s.num(args[i]));
+      s.add(toSmt(s.ctx(), f.constraint, "v"));
+      s.add(toSmt(s.ctx(), p.entry_constraint, "v"));
+      for (size_t i = 0; i < args.size(); ++i) s.add(s.ctx().intVar("v" + std::to_string(i)) == s.ctx().num(args[i]));
       if (s.check() == smt::Result::Sat) {
         ++admitting;
         int64_t r = *s.value(ret);
-        s.add(ret != s.num(r));
+        s.add(ret != s.ctx().num(r));
         if (s.check() == smt::Result::Unsat) out = r;
       }
       s.pop();
@@ -268,9 +270,10 @@ TEST_F(RegressionTest, ArgsElementsKeepTheirIndexAcrossCutPoints) {
   auto loops = clausesBetween(p, loop, loop);
   ASSERT_EQ(loops.size(), 1u);
   EXPECT_TRUE(loops[0]->exact);
-  smt::Solver s;
-  s.add(toZ3(s, loops[0]->constraint, "v"));
-  s.add(s.intVar("v0") == 2 && s.intVar("v1") == 0 && s.intVar("v2") == 2);
+  test::Smt smt_;
+  smt::Solver& s = *smt_;
+  s.add(toSmt(s.ctx(), loops[0]->constraint, "v"));
+  s.add(s.ctx().intVar("v0") == 2 && s.ctx().intVar("v1") == 0 && s.ctx().intVar("v2") == 2);
   EXPECT_EQ(s.check(), smt::Result::Unsat);
 }
 
@@ -329,7 +332,8 @@ TEST(Unfold, CountDownGivesFactsAndLongerBinaryClauses) {
   p.preds = {pred("p", 1)};
   p.clauses.push_back(clause(0, 1, {ge(X(0), N(1)), eq(X(1), X(0) - N(1))}, {Atom{0, {1}}}, 2));
   p.clauses.push_back(clause(0, 1, {le(X(0), N(0))}, {}, 1));
-  smt::Solver s;
+  test::Smt smt_;
+  smt::Solver& s = *smt_;
   UnfoldOptions o;
   o.iterations = 3;
   UnfoldResult r = unfold(p, s, o);
@@ -358,7 +362,8 @@ TEST(Unfold, CallsAreKeptAsBodiesOrSolvedByFacts) {
   p.clauses.push_back(clause(3, 2, {eq(X(1), X(0))}, {}, 2));
   p.clauses.push_back(clause(4, 1, {eq(X(1), X(0))}, {Atom{4, {1}}}, 2));
   p.entry = 0;
-  smt::Solver s;
+  test::Smt smt_;
+  smt::Solver& s = *smt_;
   UnfoldResult r = unfold(p, s);
   bool into_f = false, through_fact = false;
   for (const BinaryClause& c : r.clauses) {
@@ -383,7 +388,8 @@ BinaryClause loop(uint32_t arity, std::vector<LinCon> cons, uint32_t vars) {
 }
 
 TEST(Criteria, UniversalExistentialAndNone) {
-  smt::Solver s;
+  test::Smt smt_;
+  smt::Solver& s = *smt_;
   // p(x) <- x >= 0, y = x + 1, p(y): every successor is again in x >= 0.
   EXPECT_EQ(recurrent(s, loop(1, {ge(X(0), N(0)), eq(X(1), X(0) + N(1))}, 2)), Criterion::Universal);
   // p(x) <- x >= 0, y = x + z, p(y): some successors leave, but z = 0 stays.
@@ -397,17 +403,18 @@ TEST(Criteria, UniversalExistentialAndNone) {
 }
 
 TEST(Criteria, RecurrentSetOfSeveralClauses) {
-  smt::Solver s;
+  test::Smt smt_;
+  smt::Solver& s = *smt_;
   // p(x) <- 0 <= x <= 9, y = x + 1.   p(x) <- x = 10, y = 0.
   BinaryClause up = loop(1, {ge(X(0), N(0)), le(X(0), N(9)), eq(X(1), X(0) + N(1))}, 2);
   BinaryClause wrap = loop(1, {eq(X(0), N(10)), eq(X(1), N(0))}, 2);
   EXPECT_EQ(recurrent(s, up), Criterion::None);
   EXPECT_EQ(recurrent(s, wrap), Criterion::None);
-  std::optional<z3::expr> set = recurrentSet(s, {&up, &wrap});
+  std::optional<smt::Term> set = recurrentSet(s, {&up, &wrap});
   ASSERT_TRUE(set.has_value());
   auto member = [&](int64_t x) {
     s.push();
-    s.add(*set && setVar(s, 0) == s.num(x));
+    s.add(*set && setVar(s, 0) == s.ctx().num(x));
     bool in = s.check() == smt::Result::Sat;
     s.pop();
     return in;
@@ -421,10 +428,11 @@ TEST(Criteria, RecurrentSetOfSeveralClauses) {
 }
 
 TEST(Criteria, ReachabilityThroughAStemWithBounds) {
-  smt::Solver s;
+  test::Smt smt_;
+  smt::Solver& s = *smt_;
   BinaryClause up = loop(1, {ge(X(0), N(0)), le(X(0), N(9)), eq(X(1), X(0) + N(1))}, 2);
   BinaryClause wrap = loop(1, {eq(X(0), N(10)), eq(X(1), N(0))}, 2);
-  z3::expr set = *recurrentSet(s, {&up, &wrap});
+  smt::Term set = *recurrentSet(s, {&up, &wrap});
   // entry(a) <- y = a - 3, p(y): a in 3..13 reaches the set.
   BinaryClause stem;
   stem.head = 1;
@@ -446,44 +454,52 @@ TEST(Criteria, ReachabilityThroughAStemWithBounds) {
 
 class ClpEngineTest : public TranslationTest {
  protected:
-  EngineOptions engineOptions() {
-    EngineOptions o;
-    o.time_budget = 20;
-    o.replay_options.java_home = test::kJdk;
-    o.replay_options.classpath = {test::kClasses};
-    o.replay_options.timeout_seconds = 1.0;
-    return o;
-  }
-  verdict::Verdict mainOf(const std::string& cls) {
-    return analyze(program_, method(cls, "main", "([Ljava/lang/String;)V"), true, engineOptions());
+  engine::Result mainOf(const std::string& cls, engine::Semantics sem = engine::Semantics::Math) {
+    engine::Entry e{program_, method(cls, "main", "([Ljava/lang/String;)V"), true, sem};
+    certify::DefaultCertifier certifier(test::certifyOptions());
+    return ClpEngine().analyze(e, engine::Goal{}, engine::Budget(20, 1, int64_t{1} << 30), certifier);
   }
 };
 
-TEST_F(ClpEngineTest, ProvesInfiniteRecursionAndReplaysIt) {
-  verdict::Verdict v = mainOf("SumRec");
-  ASSERT_EQ(v.answer, verdict::Answer::No) << verdict::toText(v);
-  const verdict::NonTermination& n = v.nonterminating.front();
-  EXPECT_EQ(n.kind, "recursion");
-  EXPECT_EQ(n.loop.method, "SumRec.sum(I)I");
+TEST_F(ClpEngineTest, ProvesInfiniteRecursionAndConfirmsItByARun) {
+  engine::Result r = mainOf("SumRec");
+  ASSERT_EQ(r.answer, engine::Answer::No);
+  const engine::Finding& n = r.findings.front();
+  EXPECT_EQ(n.nonterm, engine::NonTermKind::Recursion);
+  EXPECT_EQ(n.where.internalName(), "SumRec.sum(I)I");
+  EXPECT_EQ(n.semantics, engine::Semantics::Math);
   EXPECT_TRUE(n.witness.main_args);
   EXPECT_TRUE(n.witness.args.empty()) << n.witness.describe();  // sum(-1)
-  EXPECT_NE(n.replay.find("StackOverflowError"), std::string::npos) << n.replay;
+  EXPECT_NE(n.confirmation.find("call depth"), std::string::npos) << n.confirmation;
+  EXPECT_TRUE(n.replay.empty());  // mathematical integers: the JVM is not asked
   EXPECT_NE(n.proof.find("Prop. 3"), std::string::npos) << n.proof;
-  EXPECT_TRUE(v.internal_errors.empty());
+  EXPECT_TRUE(r.unconfirmed.empty());
+}
+
+// Under JVM semantics an infinite recursion is a StackOverflowError, seen
+// on the JVM with a large stack.
+TEST_F(ClpEngineTest, InfiniteRecursionOnTheJvmIsAStackOverflow) {
+  engine::Result r = mainOf("SumRec", engine::Semantics::Jvm);
+  EXPECT_EQ(r.answer, engine::Answer::Maybe);
+  ASSERT_EQ(r.findings.size(), 1u);
+  const engine::Finding& f = r.findings.front();
+  EXPECT_EQ(f.kind, engine::FindingKind::Exception);
+  EXPECT_EQ(f.exception, "java/lang/StackOverflowError");
+  EXPECT_NE(f.replay.find("confirmed"), std::string::npos) << f.replay;
 }
 
 TEST_F(ClpEngineTest, MutualAndInstanceRecursion) {
-  EXPECT_EQ(mainOf("MutualRec").answer, verdict::Answer::No);
-  verdict::Verdict v = mainOf("InstanceRec");
-  ASSERT_EQ(v.answer, verdict::Answer::No) << verdict::toText(v);
-  ASSERT_EQ(v.nonterminating.front().witness.args.size(), 1u);
-  EXPECT_GT(v.nonterminating.front().witness.args[0].size(), 10u);  // climbs past 10
+  EXPECT_EQ(mainOf("MutualRec").answer, engine::Answer::No);
+  engine::Result r = mainOf("InstanceRec");
+  ASSERT_EQ(r.answer, engine::Answer::No);
+  ASSERT_EQ(r.findings.front().witness.args.size(), 1u);
+  EXPECT_GT(r.findings.front().witness.args[0].size(), 10u);  // climbs past 10
 }
 
 TEST_F(ClpEngineTest, TerminatingRecursionGetsNoClaim) {
-  verdict::Verdict v = mainOf("TerminatingRec");
-  EXPECT_EQ(v.answer, verdict::Answer::Maybe);
-  EXPECT_TRUE(v.internal_errors.empty()) << v.internal_errors.front();
+  engine::Result r = mainOf("TerminatingRec");
+  EXPECT_EQ(r.answer, engine::Answer::Maybe);
+  EXPECT_TRUE(r.unconfirmed.empty()) << r.unconfirmed.front().reason;
 }
 
 TEST_F(ClpEngineTest, DeepFiniteRecursionOverflowsOnlyTheDefaultStack) {
@@ -491,12 +507,9 @@ TEST_F(ClpEngineTest, DeepFiniteRecursionOverflowsOnlyTheDefaultStack) {
   // stack; with -Xss256m it returns, so an overflow with the default stack
   // proves nothing.
   const auto& depth = method("TerminatingRec", "depth", "(I)I");
-  concrete::Witness w;
-  concrete::Value n;
-  n.number = 200000;
-  w.params = {n};
-  replay::ReplayOptions ro = engineOptions().replay_options;
-  ro.timeout_seconds = 10;
+  input::Witness w;
+  w.params = {input::Value::integer(200000)};
+  replay::ReplayOptions ro = test::replayOptions(10);
   replay::ReplayResult small = replay::replay(ro, depth, w);
   EXPECT_EQ(small.outcome, replay::ReplayResult::Outcome::Exception) << small.describe();
   EXPECT_EQ(small.exception_class, "java/lang/StackOverflowError");

@@ -1,92 +1,67 @@
-// The non-termination engine's parts: the SMT layer, concrete runs and
-// their cycle detection, witnesses and their replay on the JVM, loop proofs
-// (paper 000, Thms. 7 and 8) and the verdict's JSON contract.
-#include <filesystem>
-#include <fstream>
-
+// The graph engine: loop proofs (paper 000, Thms. 7 and 8) over
+// mathematical integers and with bit-vectors on graphs built under JVM
+// semantics, invariants from witness states, and the engine end to end.
 #include <gtest/gtest.h>
 
+#include "jhalt/concrete/entry.h"
 #include "jhalt/concrete/run.h"
-#include "jhalt/concrete/witness.h"
 #include "jhalt/nonterm/engine.h"
 #include "jhalt/nonterm/loops.h"
-#include "jhalt/nonterm/witness_search.h"
-#include "jhalt/replay/replay.h"
 #include "jhalt/seg/builder.h"
-#include "jhalt/smt/solver.h"
 #include "jhalt/state/merge.h"
 #include "test_classpath.h"
-#include "test_support.h"
+#include "test_engine.h"
 
 namespace jhalt::nonterm {
 namespace {
 
-concrete::Value intValue(int64_t n) {
-  concrete::Value v;
-  v.kind = concrete::Value::Kind::Int;
-  v.number = n;
-  return v;
-}
+using input::Value;
 
-TEST(Smt, ChecksAndGivesModels) {
-  smt::Solver s;
-  z3::expr x = s.intVar("x"), y = s.intVar("y");
-  s.add(x + y == 10 && x > 7);
-  s.push();
-  s.add(y > 5);
-  EXPECT_EQ(s.check(), smt::Result::Unsat);
-  s.pop();
-  ASSERT_EQ(s.check(), smt::Result::Sat);
-  auto vx = s.value(x), vy = s.value(y);
-  ASSERT_TRUE(vx && vy);
-  EXPECT_EQ(*vx + *vy, 10);
-  EXPECT_GT(*vx, 7);
-}
-
-TEST(Smt, DumpsQueriesAsSmtLib) {
-  std::string dir = ::testing::TempDir() + "/jhalt_smt_dump";
-  std::filesystem::remove_all(dir);
-  smt::SmtOptions o;
-  o.dump_dir = dir;
-  smt::Solver s(o);
-  s.add(s.intVar("a") > 3);
-  s.check("probe");
-  ASSERT_TRUE(std::filesystem::exists(dir + "/query-0001-probe.smt2"));
-  std::ifstream in(dir + "/query-0001-probe.smt2");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_NE(text.find("(declare-fun a () Int)"), std::string::npos);
-  EXPECT_NE(text.find("(check-sat)"), std::string::npos);
-}
-
-class EngineTest : public ::testing::Test {
+class ProverTest : public ::testing::Test {
  protected:
-  EngineTest() : cp_(options()), program_(cp_), types_(program_) {}
-  static classpath::ClassPathOptions options() { return test::testClassPath(); }
+  ProverTest() : cp_(test::testClassPath()), program_(cp_), types_(program_) {}
   const program::MethodInfo& method(const std::string& cls, const std::string& name, const std::string& desc) {
     const program::MethodInfo* m = program_.get(cls).declaredMethod(name, desc);
     EXPECT_NE(m, nullptr);
     return *m;
   }
-  concrete::Witness mainArgs(std::vector<std::string> args) {
-    concrete::Witness w;
-    w.main_args = true;
-    w.args = std::move(args);
-    return w;
+  // The graph of `m` under the given semantics and the proofs found on it.
+  struct Proved {
+    seg::Graph graph;
+    test::Smt smt;
+    std::unique_ptr<LoopProver> prover;
+    std::vector<LoopProof> proofs;
+  };
+  std::unique_ptr<Proved> prove(const program::MethodInfo& m, bool jvm) {
+    auto p = std::make_unique<Proved>();
+    seg::BuildOptions bo;
+    bo.eval.jvm_int_semantics = jvm;
+    seg::Evaluator ev(program_, types_, alloc_, bo.eval);
+    EXPECT_EQ(seg::buildGraph(p->graph, ev.methodEntry(m), ev, bo).status, seg::BuildResult::Status::Complete);
+    p->prover = std::make_unique<LoopProver>(p->graph, types_, *p->smt, jvm);
+    p->proofs = p->prover->prove();
+    return p;
   }
-  concrete::RunResult runConcrete(const program::MethodInfo& m, const concrete::Witness& w) {
+  static bool hasKind(const Proved& p, LoopProof::Kind k) {
+    for (const auto& x : p.proofs)
+      if (x.kind == k) return true;
+    return false;
+  }
+  // Does a concrete run of `w` reach the region of one of the proofs?
+  bool reaches(Proved& p, const program::MethodInfo& m, std::vector<Value> params, bool jvm) {
     seg::EvalOptions eo;
-    eo.jvm_int_semantics = true;
-    seg::Evaluator ev(program_, types_, alloc_, eo);
-    auto s = concrete::entryState(ev, m, w);
-    EXPECT_TRUE(s.has_value());
-    return concrete::run(ev, std::move(*s), concrete::RunOptions{});
-  }
-  replay::ReplayOptions replayOptions() {
-    replay::ReplayOptions r;
-    r.java_home = test::kJdk;
-    r.classpath = {test::kClasses};
-    r.timeout_seconds = 1.0;
-    return r;
+    eo.jvm_int_semantics = jvm;
+    eo.concrete = true;
+    seg::Evaluator conc(program_, types_, alloc_, eo);
+    input::Witness w;
+    w.params = std::move(params);
+    bool accepted = false;
+    concrete::run(conc, *concrete::entryState(conc, m, w), concrete::RunOptions{}, [&](const state::State& c, size_t) {
+      for (const auto& x : p.proofs)
+        if (state::sameShape(c, p.graph.state(x.head)) && p.prover->accepts(x, c)) accepted = true;
+      return accepted;
+    });
+    return accepted;
   }
 
   classpath::ClassPath cp_;
@@ -95,154 +70,56 @@ class EngineTest : public ::testing::Test {
   state::RefAllocator alloc_;
 };
 
-TEST_F(EngineTest, ConcreteRunsFollowTheJvm) {
-  const auto& main = method("CountDown", "main", "([Ljava/lang/String;)V");
-  concrete::RunResult r = runConcrete(main, mainArgs({"a", "b", "c"}));
-  EXPECT_EQ(r.outcome, concrete::RunResult::Outcome::Returned);
-  EXPECT_GT(r.steps, 10u);
-  const auto& divide = method("Faults", "divide", "(II)I");
-  concrete::Witness w;
-  w.params = {intValue(7), intValue(0)};
-  r = runConcrete(divide, w);
-  ASSERT_EQ(r.outcome, concrete::RunResult::Outcome::Exception);
-  EXPECT_EQ(r.exception_class, "java/lang/ArithmeticException");
-  EXPECT_EQ(r.exception_method, &divide);
-}
-
-TEST_F(EngineTest, RepeatedConcreteStateIsACycle) {
-  const auto& main = method("Loop", "main", "([Ljava/lang/String;)V");
-  concrete::RunResult r = runConcrete(main, mainArgs({""}));
-  ASSERT_EQ(r.outcome, concrete::RunResult::Outcome::Cycle);
-  EXPECT_EQ(r.cycle_pc, 5u);
-  EXPECT_GT(r.cycle_period, 0u);
-  r = runConcrete(main, mainArgs({"a"}));
-  EXPECT_EQ(r.outcome, concrete::RunResult::Outcome::Returned);
-}
-
-TEST_F(EngineTest, CanonicalFormIgnoresReferenceNames) {
-  seg::Evaluator ev(program_, types_, alloc_);
-  const auto& main = method("Loop", "main", "([Ljava/lang/String;)V");
-  auto a = concrete::entryState(ev, main, mainArgs({"ab", ""}));
-  auto b = concrete::entryState(ev, main, mainArgs({"ab", ""}));
-  auto c = concrete::entryState(ev, main, mainArgs({"ab", "x"}));
-  ASSERT_TRUE(a && b && c);
-  EXPECT_NE(a->heap.front().first, b->heap.front().first);  // fresh references
-  EXPECT_EQ(concrete::canonicalForm(*a, types_), concrete::canonicalForm(*b, types_));
-  EXPECT_NE(concrete::canonicalForm(*a, types_), concrete::canonicalForm(*c, types_));
-}
-
-TEST_F(EngineTest, WitnessCandidatesStartSmall) {
-  auto ws = enumerateWitnesses(method("Loop", "main", "([Ljava/lang/String;)V"), true, 10);
-  ASSERT_EQ(ws.size(), 10u);
-  EXPECT_TRUE(ws[0].args.empty());
-  EXPECT_EQ(ws[1].args, std::vector<std::string>{""});
-  auto ms = enumerateWitnesses(method("Faults", "divide", "(II)I"), false, 5);
-  ASSERT_EQ(ms.size(), 5u);
-  EXPECT_EQ(ms[0].params.size(), 2u);
-  EXPECT_EQ(ms[0].describe(), "(0, 0)");
-}
-
-TEST_F(EngineTest, ReplayConfirmsAndRefutes) {
-  const auto& main = method("Loop", "main", "([Ljava/lang/String;)V");
-  replay::ReplayResult r = replay::replay(replayOptions(), main, mainArgs({""}));
-  EXPECT_EQ(r.outcome, replay::ReplayResult::Outcome::StillRunning) << r.describe();
-  r = replay::replay(replayOptions(), main, mainArgs({"a"}));
-  EXPECT_EQ(r.outcome, replay::ReplayResult::Outcome::Returned) << r.describe();
-  const auto& at = method("Faults", "at", "([II)I");
-  concrete::Witness w;
-  concrete::Value arr;
-  arr.kind = concrete::Value::Kind::IntArray;
-  arr.ints = {1, 2};
-  w.params = {arr, intValue(5)};
-  r = replay::replay(replayOptions(), at, w);
-  ASSERT_EQ(r.outcome, replay::ReplayResult::Outcome::Exception) << r.describe();
-  EXPECT_EQ(r.exception_class, "java/lang/ArrayIndexOutOfBoundsException");
-  EXPECT_EQ(r.frame_class, "Faults");
-  EXPECT_EQ(r.frame_method, "at");
-  EXPECT_EQ(r.line, 14);
-}
-
-struct Proofs {
-  seg::Graph graph;
-  std::vector<LoopProof> proofs;
-};
-
-TEST_F(EngineTest, NonLoopingProofForDrift) {
+TEST_F(ProverTest, NonLoopingProofForDriftInBothSemantics) {
   const auto& drift = method("Drift", "drift", "(II)V");
-  seg::Evaluator ev(program_, types_, alloc_);
-  seg::Graph g;
-  ASSERT_EQ(seg::buildGraph(g, ev.methodEntry(drift), ev, {}).status, seg::BuildResult::Status::Complete);
-  smt::Solver solver;
-  LoopProver prover(g, types_, solver);
-  auto proofs = prover.prove();
-  bool non_looping = false;
-  for (const auto& p : proofs) non_looping |= p.kind == LoopProof::Kind::NonLooping;
-  EXPECT_TRUE(non_looping);
-  // The region: any x != y. A concrete state with x = 1, y = 2 is inside it.
-  seg::EvalOptions eo;
-  eo.jvm_int_semantics = true;
-  seg::Evaluator conc(program_, types_, alloc_, eo);
-  concrete::Witness w;
-  w.params = {intValue(1), intValue(2)};
-  bool accepted = false;
-  concrete::run(conc, *concrete::entryState(conc, drift, w), concrete::RunOptions{},
-                [&](const state::State& c, size_t) {
-                  for (const auto& p : proofs)
-                    if (state::sameShape(c, g.state(p.head)) && prover.accepts(p, c)) accepted = true;
-                  return accepted;
-                });
-  EXPECT_TRUE(accepted);
+  for (bool jvm : {false, true}) {
+    auto p = prove(drift, jvm);
+    EXPECT_TRUE(hasKind(*p, LoopProof::Kind::NonLooping)) << jvm;
+    for (const auto& x : p->proofs) EXPECT_EQ(x.bit_vectors, jvm);
+    // The region: any x != y. A concrete state with x = 1, y = 2 is inside it.
+    EXPECT_TRUE(reaches(*p, drift, {Value::integer(1), Value::integer(2)}, jvm));
+  }
 }
 
-TEST_F(EngineTest, NoProofForTerminatingLoop) {
-  const auto& sum = method("Sound", "sumTo", "(I)I");
-  seg::Evaluator ev(program_, types_, alloc_);
-  seg::Graph g;
-  ASSERT_EQ(seg::buildGraph(g, ev.methodEntry(sum), ev, {}).status, seg::BuildResult::Status::Complete);
-  smt::Solver solver;
-  LoopProver prover(g, types_, solver);
-  EXPECT_TRUE(prover.prove().empty());
+TEST_F(ProverTest, NoProofForTerminatingLoops) {
+  for (bool jvm : {false, true}) {
+    EXPECT_TRUE(prove(method("Sound", "sumTo", "(I)I"), jvm)->proofs.empty());
+    EXPECT_TRUE(prove(method("JvmArithmetic", "countDown", "(I)I"), jvm)->proofs.empty());
+  }
 }
 
-TEST_F(EngineTest, RepetitionUpToIncrementOnlyCounter) {
-  const auto& main = method("CycleCount", "main", "([Ljava/lang/String;)V");
-  concrete::RunResult r = runConcrete(main, mainArgs({"a"}));
-  ASSERT_EQ(r.outcome, concrete::RunResult::Outcome::Cycle);
-  EXPECT_EQ(r.cycle_method, &method("CycleCount", "length", "(LCycleCount;)I"));
-  EXPECT_EQ(r.cycle_ignored, std::vector<size_t>{1});  // n, the counter
-  // Without the cycle the same loop ends, and nothing is claimed.
-  EXPECT_EQ(runConcrete(main, mainArgs({})).outcome, concrete::RunResult::Outcome::Returned);
-  // A counter the loop reads is not masked: Converge's i moves towards j.
-  concrete::Witness w;
-  w.params = {intValue(0), intValue(50)};
-  EXPECT_EQ(runConcrete(method("Converge", "converge", "(II)I"), w).outcome,
-            concrete::RunResult::Outcome::Returned);
+// Issue 10: the JVM's arithmetic decides. No int exceeds MAX_VALUE (a proof
+// only with bit-vectors); i *= 2 wraps to a negative value (a proof only
+// over the integers).
+TEST_F(ProverTest, BitVectorProofsFollowTheJvm) {
+  EXPECT_TRUE(prove(method("JvmArithmetic", "upToMax", "()V"), true)->proofs.size() > 0);
+  EXPECT_TRUE(prove(method("JvmArithmetic", "upToMax", "()V"), false)->proofs.empty());
+  EXPECT_TRUE(prove(method("JvmArithmetic", "upToLongMax", "()V"), true)->proofs.size() > 0);
+  EXPECT_TRUE(prove(method("JvmArithmetic", "grow", "()V"), true)->proofs.empty());
+  EXPECT_FALSE(prove(method("JvmArithmetic", "grow", "()V"), false)->proofs.empty());
+  EXPECT_TRUE(prove(method("WrapAround", "sumTo", "(I)I"), true)->proofs.empty());
 }
 
 // Thm. 8 with an invariant suggested by a concrete state at the loop head:
 // for `while (i != j) { i--; j++; }` the plain ρ is satisfiable; from the
 // state i = 0, j = 1 the invariant i < j is found, and a proof covers it.
 // For Converge (terminating, same loop shape) no state yields a proof.
-TEST_F(EngineTest, InvariantFromAConcreteStateAtTheHead) {
+TEST_F(ProverTest, InvariantFromAConcreteStateAtTheHead) {
   auto tryAll = [&](const program::MethodInfo& m, int64_t i, int64_t j) {
-    seg::Evaluator ev(program_, types_, alloc_);
-    seg::Graph g;
-    EXPECT_EQ(seg::buildGraph(g, ev.methodEntry(m), ev, {}).status, seg::BuildResult::Status::Complete);
-    smt::Solver solver;
-    LoopProver prover(g, types_, solver);
-    EXPECT_TRUE(prover.prove().empty());
+    auto p = prove(m, false);
+    EXPECT_TRUE(p->proofs.empty());
     seg::EvalOptions eo;
-    eo.jvm_int_semantics = true;
+    eo.concrete = true;
     seg::Evaluator conc(program_, types_, alloc_, eo);
-    concrete::Witness w;
-    w.params = {intValue(i), intValue(j)};
+    input::Witness w;
+    w.params = {Value::integer(i), Value::integer(j)};
     bool proven = false;
     concrete::RunOptions ro;
     ro.max_steps = 200;
     concrete::run(conc, *concrete::entryState(conc, m, w), ro, [&](const state::State& c, size_t) {
-      for (seg::NodeId head : g.loopHeads())
-        if (prover.canStrengthen(head) && state::sameShape(c, g.state(head)))
-          if (auto p = prover.proveFrom(head, c); p && prover.accepts(*p, c)) proven = true;
+      for (seg::NodeId head : p->graph.loopHeads())
+        if (p->prover->canStrengthen(head) && state::sameShape(c, p->graph.state(head)))
+          if (auto x = p->prover->proveFrom(head, c); x && p->prover->accepts(*x, c)) proven = true;
       return proven;
     });
     return proven;
@@ -254,20 +131,40 @@ TEST_F(EngineTest, InvariantFromAConcreteStateAtTheHead) {
   EXPECT_FALSE(tryAll(method("Converge", "converge", "(II)I"), 9, 0));
 }
 
-TEST_F(EngineTest, AnalyzeReportsTheJsonContract) {
-  Options o;
-  o.replay_options = replayOptions();
-  verdict::Verdict v = analyze(program_, method("Loop", "main", "([Ljava/lang/String;)V"), true, o);
-  ASSERT_EQ(v.answer, verdict::Answer::No);
-  nlohmann::json j = verdict::toJson(v);
-  EXPECT_EQ(j["verdict"], "NO");
-  ASSERT_FALSE(j["nonterminating"].empty());
-  const auto& n = j["nonterminating"][0];
-  EXPECT_EQ(n["method"], "Loop.main([Ljava/lang/String;)V");
-  EXPECT_EQ(n["line"], 7);
-  EXPECT_EQ(n["kind"], "looping");
-  EXPECT_EQ(n["witness"]["args"], nlohmann::json::array({""}));
-  EXPECT_TRUE(j["exceptions"].is_array());
+class SegEngineTest : public ProverTest {
+ protected:
+  engine::Result analyze(const program::MethodInfo& m, bool main, engine::Semantics sem) {
+    engine::Entry e{program_, m, main, sem};
+    certify::DefaultCertifier certifier(test::certifyOptions());
+    return SegEngine().analyze(e, engine::Goal{}, engine::Budget(30, 1, int64_t{1} << 30), certifier);
+  }
+};
+
+TEST_F(SegEngineTest, LoopsAndExceptionsWithWitnesses) {
+  engine::Result r = analyze(method("Loop", "main", "([Ljava/lang/String;)V"), true, engine::Semantics::Jvm);
+  ASSERT_EQ(r.answer, engine::Answer::No);
+  const engine::Finding& f = r.findings.front();
+  EXPECT_EQ(f.nonterm, engine::NonTermKind::Looping);
+  EXPECT_EQ(f.where.line, 7);
+  EXPECT_EQ(f.witness.args, std::vector<std::string>{""});
+  EXPECT_EQ(f.semantics, engine::Semantics::Jvm);
+  EXPECT_NE(f.confirmation.find("repeats the state"), std::string::npos) << f.confirmation;
+  r = analyze(method("Faults", "divide", "(II)I"), false, engine::Semantics::Jvm);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].exception, "java/lang/ArithmeticException");
+  EXPECT_EQ(r.findings[0].cause, engine::Cause::Runtime);
+}
+
+// WrapAround.main: forever for mathematical integers, not on the JVM.
+TEST_F(SegEngineTest, AMathematicalProofIsNoJvmFinding) {
+  const auto& main = method("WrapAround", "main", "([Ljava/lang/String;)V");
+  engine::Result math = analyze(main, true, engine::Semantics::Math);
+  ASSERT_EQ(math.answer, engine::Answer::No);
+  EXPECT_EQ(math.findings.front().semantics, engine::Semantics::Math);
+  EXPECT_TRUE(math.findings.front().replay.empty());  // no JVM asked
+  engine::Result jvm = analyze(main, true, engine::Semantics::Jvm);
+  EXPECT_EQ(jvm.answer, engine::Answer::Maybe);
+  EXPECT_EQ(jvm.nonTerminating(), 0u);
 }
 
 }  // namespace

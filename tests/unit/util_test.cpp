@@ -1,6 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <thread>
+
 #include "jhalt/util/byte_reader.h"
+#include "jhalt/util/error.h"
+#include "jhalt/util/memory.h"
+#include "jhalt/util/process.h"
 #include "jhalt/util/mutf8.h"
 
 namespace jhalt {
@@ -60,4 +66,64 @@ TEST(ModifiedUtf8, ConvertsToStandardUtf8) {
 }
 
 }  // namespace
+
+TEST(Process, CapturesOutputAndExitStatus) {
+  util::ProcessResult r = util::runProcess({"sh", "-c", "echo out; echo err >&2; exit 3"}, {});
+  ASSERT_TRUE(r.started) << r.error;
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.out, "out\n");
+  EXPECT_EQ(r.err, "err\n");
+  EXPECT_FALSE(r.timed_out);
+}
+
+TEST(Process, KillsTheWholeGroupAtTheTimeLimit) {
+  util::ProcessLimits l;
+  l.timeout_seconds = 0.3;
+  auto t0 = std::chrono::steady_clock::now();
+  // A child that starts a grandchild holding the pipe open.
+  util::ProcessResult r = util::runProcess({"sh", "-c", "sleep 30 & sleep 30"}, l);
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_LT(s, 5.0);
+  EXPECT_EQ(r.signal, 9);
+}
+
+TEST(Process, AMissingProgramEndsWith127) {
+  util::ProcessResult r = util::runProcess({"/nonexistent/program"}, {});
+  EXPECT_EQ(r.exit_code, 127);
+  EXPECT_FALSE(util::runProcess({}, {}).started);
+}
+
+TEST(TempDir, IsFreshAndRemoved) {
+  std::string path;
+  {
+    util::TempDir a("jhalt-test"), b("jhalt-test");
+    EXPECT_NE(a.path(), b.path());
+    EXPECT_TRUE(std::filesystem::is_directory(a.path()));
+    path = a.path();
+  }
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+TEST(Memory, CountsThisThreadsAllocations) {
+  ASSERT_TRUE(util::memoryAccountingActive());
+  int64_t before = util::threadAllocatedBytes();
+  auto* block = new std::vector<char>(1 << 20);
+  EXPECT_GE(util::threadAllocatedBytes() - before, 1 << 20);
+  int64_t other = 0;
+  std::thread([&] { other = util::threadAllocatedBytes(); }).join();
+  EXPECT_LT(other, 1 << 20);  // another thread does not see it
+  delete block;
+  EXPECT_LT(util::threadAllocatedBytes() - before, 1024);
+}
+
+TEST(Errors, AssertionsThrowInternalErrors) {
+  try {
+    JHALT_ASSERT(1 + 1 == 3, "arithmetic");
+    FAIL() << "no exception";
+  } catch (const InternalError& e) {
+    EXPECT_NE(std::string(e.what()).find("assertion '1 + 1 == 3' failed: arithmetic"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace jhalt

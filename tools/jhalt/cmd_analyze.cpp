@@ -1,137 +1,29 @@
 // `jhalt termcomp FILE.jar` (Termination Competition interface) and
-// `jhalt analyze PATH` (reports with witnesses, text or JSON).
-#include <algorithm>
-#include <cstdio>
+// `jhalt analyze PATH` (findings with witnesses; one method, or a whole
+// library with --all-methods, see library_run.cpp).
 #include <memory>
+#include <thread>
 
 #include <fmt/format.h>
 
 #include "analysis_common.h"
 #include "commands.h"
-#include "jhalt/clp/engine.h"
-#include "jhalt/nonterm/engine.h"
+#include "engine_flags.h"
+#include "library_run.h"
+#include "run_method.h"
+#include "jhalt/report/report.h"
 #include "jhalt/util/error.h"
 
 namespace jhalt::cli {
 namespace {
 
-struct EngineFlags {
-  double timeout = 60;
-  double replay_timeout = 2.0;
-  bool no_replay = false;
-  std::string dump_smt;
-  std::string int_semantics = "math";
-  std::string engine = "all";
-  unsigned clp_unfold = 8;
-
-  void addTo(CLI::App* cmd, bool analyze) {
-    cmd->add_option("--timeout", timeout, "Time budget of the analysis in seconds")->capture_default_str();
-    cmd->add_option("--engine", engine,
-                    "Prover(s) to run: seg (symbolic execution graphs, paper 000), clp (constraint logic "
-                    "programs, paper 001: loops and infinite recursion) or all (seg, then clp)")
-        ->check(CLI::IsMember({"seg", "clp", "all"}))
-        ->capture_default_str();
-    cmd->add_option("--clp-unfold", clp_unfold,
-                    "Powers of the binary unfolding operator (paper 001, Def. 16) the CLP engine computes")
-        ->check(CLI::Range(1u, 64u))
-        ->capture_default_str();
-    cmd->add_option("--replay-timeout", replay_timeout,
-                    "Seconds a replayed non-terminating witness must keep running on the JVM")
-        ->capture_default_str();
-    cmd->add_option("--dump-smt", dump_smt, "Write every SMT query to this directory as SMT-LIB");
-    if (analyze) {
-      cmd->add_flag("--no-validate", no_replay,
-                    "Do not replay witnesses on the JVM (findings are then marked 'not replayed')");
-      cmd->add_option("--int-semantics", int_semantics,
-                      "Integer semantics the verdicts are stated for: math (unbounded, as the papers) or jvm "
-                      "(32/64-bit; a math proof then needs a confirming replay)")
-          ->check(CLI::IsMember({"math", "jvm"}))
-          ->capture_default_str();
-    }
-  }
-
-  nonterm::Options toOptions(const EntryFlags& entry) const {
-    nonterm::Options o;
-    o.time_budget = timeout * 0.8;
-    o.build.max_seconds = timeout * 0.4;
-    o.smt.dump_dir = dump_smt;
-    o.replay = !no_replay;
-    o.replay_options.timeout_seconds = replay_timeout;
-    classpath::ClassPathOptions cp = entry.classpath.resolve({entry.path});
-    o.replay_options.java_home = cp.jdk_home.value_or(JHALT_DEFAULT_JDK);
-    o.replay_options.classpath = cp.application;
-    return o;
-  }
-
-  clp::EngineOptions toClpOptions(const EntryFlags& entry, double budget) const {
-    nonterm::Options base = toOptions(entry);
-    clp::EngineOptions o;
-    o.time_budget = budget;
-    o.unfold.iterations = clp_unfold;
-    o.smt = base.smt;
-    o.replay = base.replay;
-    o.replay_options = base.replay_options;
-    return o;
-  }
-};
-
-// Runs the engines the user chose on one entry. With `all` the graph
-// engine goes first with three quarters of the budget and the CLP engine
-// (the only one that proves infinite recursion) gets the rest; when
-// `stop_at_first` and the graph engine found a non-termination, the CLP
-// engine is not run. The order is measured (docs/BENCHMARKS.md, issue 5):
-// on the non-recursive TPDB problems the CLP engine finds nothing the graph
-// engine misses, and on recursive ones the graph engine gives up at once.
-verdict::Verdict runEngines(const EngineFlags& flags, const EntryFlags& entry_flags, program::Program& program,
-                            const program::MethodInfo& m, bool main, bool stop_at_first, bool exceptions) {
-  const bool clp_on = flags.engine != "seg", seg_on = flags.engine != "clp";
-  verdict::Verdict seg;
-  if (seg_on) {
-    nonterm::Options o = flags.toOptions(entry_flags);
-    if (clp_on) {
-      o.time_budget = flags.timeout * 0.6;
-      o.build.max_seconds = std::min(o.build.max_seconds, o.time_budget / 2);
-    }
-    o.stop_at_first = stop_at_first;
-    o.exceptions = exceptions;
-    seg = nonterm::analyze(program, m, main, o);
-    if (!clp_on || (stop_at_first && !seg.nonterminating.empty())) return seg;
-  }
-  double clp_budget = std::max(1.0, flags.timeout * 0.8 - seg.seconds);
-  clp::EngineOptions co = flags.toClpOptions(entry_flags, clp_budget);
-  co.stop_at_first = stop_at_first;
-  co.loop_sets = !seg_on;  // the graph engine has had its go at the loops
-  verdict::Verdict clp = clp::analyze(program, m, main, co);
-  if (!seg_on) return clp;
-  // Both ran: one verdict with the findings of both. A location found by
-  // both is reported once, by the graph engine (it tells looping from
-  // non-looping loops).
-  verdict::Verdict merged = std::move(seg);
-  merged.engine = "seg+clp";
-  for (auto& n : clp.nonterminating) {
-    bool dup = std::any_of(merged.nonterminating.begin(), merged.nonterminating.end(), [&](const auto& x) {
-      return x.loop.method == n.loop.method && x.loop.pc == n.loop.pc;
-    });
-    if (!dup) merged.nonterminating.push_back(std::move(n));
-  }
-  for (auto& u : merged.undecided) u = "seg: " + u;
-  for (auto& u : clp.undecided) merged.undecided.push_back("clp: " + u);
-  for (auto& e : clp.internal_errors) merged.internal_errors.push_back(std::move(e));
-  merged.seconds += clp.seconds;
-  merged.answer = merged.nonterminating.empty() ? verdict::Answer::Maybe : verdict::Answer::No;
-  if (merged.answer == verdict::Answer::No) merged.undecided.clear();
-  return merged;
-}
-
-// Drops findings whose stated semantics the user did not ask for.
-void applySemantics(verdict::Verdict& v, const std::string& wanted) {
-  if (wanted != "jvm") return;
-  std::erase_if(v.nonterminating, [&](const verdict::NonTermination& n) {
-    if (n.semantics.starts_with("jvm")) return false;
-    v.undecided.push_back(fmt::format("non-termination at {} holds for mathematical integers only", n.loop.method));
-    return true;
-  });
-  if (v.nonterminating.empty() && v.answer == verdict::Answer::No) v.answer = verdict::Answer::Maybe;
+void printStats(const smt::QueryStats& stats, bool wanted) {
+  if (!wanted) return;
+  std::fflush(stdout);
+  for (const auto& [purpose, e] : stats.by_purpose)
+    std::fprintf(stderr, "smt %-28s %6zu queries (%zu sat, %zu unsat, %zu unknown) %8.3f s\n", purpose.c_str(),
+                 e.queries, e.sat, e.unsat, e.unknown, e.seconds);
+  std::fprintf(stderr, "smt total %zu queries %.3f s\n", stats.total(), stats.seconds());
 }
 
 }  // namespace
@@ -143,71 +35,89 @@ void addTermcomp(CLI::App& app, Action& run) {
   };
   auto flags = std::make_shared<Flags>();
   CLI::App* cmd = app.add_subcommand(
-      "termcomp", "Termination Competition interface: first line YES, NO or MAYBE, then the proof");
+      "termcomp", "Termination Competition interface: first line YES, NO or MAYBE, then the proof "
+                  "(mathematical integers by default, the TPDB convention)");
   flags->entry.addTo(cmd);
-  flags->engine.addTo(cmd, false);
+  flags->engine.addTo(cmd, false, "math");
   cmd->callback([flags, &run] {
     run = [flags] {
+      flags->engine.validate();
       Analysis a = setUpAnalysis(flags->entry);
-      verdict::Verdict v =
-          runEngines(flags->engine, flags->entry, *a.program, *a.entry, a.main_convention, true, false);
-      fmt::print("{}\n", verdict::answerName(v.answer));
-      fmt::print("{}", verdict::toText(v));
-      return static_cast<int>(kExitOk);
+      MethodRun mr{flags->engine, engine::Goal{true, false}, flags->engine.certifyOptions(a),
+                   flags->engine.engineOptions()};
+      smt::QueryStats stats;
+      if (flags->engine.smt_stats) mr.stats = &stats;
+      report::EntryReport rep = analyzeMethod(a, *a.entry, a.main_convention, mr);
+      printStats(stats, flags->engine.smt_stats);
+      engine::Answer answer = rep.result.answer == engine::Answer::Error ? engine::Answer::Maybe : rep.result.answer;
+      fmt::print("{}\n{}", engine::answerName(answer), report::toText(rep));
+      return static_cast<int>(rep.result.answer == engine::Answer::Error ? kExitInternal : kExitOk);
     };
   });
 }
 
 void addAnalyze(CLI::App& app, Action& run) {
-  struct Flags {
-    EntryFlags entry;
-    EngineFlags engine;
-    std::string format = "text";
-    bool fail_on_findings = false;
-    bool all_methods = false;
-  };
-  auto flags = std::make_shared<Flags>();
+  auto flags = std::make_shared<AnalyzeFlags>();
   CLI::App* cmd = app.add_subcommand(
-      "analyze", "Report non-terminating loops and runtime exceptions of the entry, each with a witness input "
-                 "replayed on the JVM");
+      "analyze", "Report non-terminating loops and runtime exceptions, each with a witness input that jhalt "
+                 "confirmed (JVM integers by default)");
   flags->entry.addTo(cmd);
-  flags->engine.addTo(cmd, true);
-  cmd->add_option("--format", flags->format, "Output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  flags->engine.addTo(cmd, true, "jvm");
+  cmd->add_option("--format", flags->format, "Output format: text, json (one document) or jsonl (a line per method)")
+      ->check(CLI::IsMember({"text", "json", "jsonl"}))
+      ->capture_default_str();
   cmd->add_flag("--fail-on-findings", flags->fail_on_findings,
-                "Exit with 1 when a non-termination or an exception was found");
-  cmd->add_flag("--all-methods", flags->all_methods,
-                "Analyze every static method with code of the application classes (arbitrary arguments; "
-                "main(String[]) under the TPDB convention); the time budget is per method");
-  cmd->callback([flags, &run] {
+                "Exit with 1 when a non-termination or an exception was reported");
+  cmd->add_flag("--verbose", flags->verbose, "Text: also list the claims that could not be confirmed");
+  auto* all = cmd->add_flag("--all-methods", flags->all_methods,
+                            "Analyse every method declared in PATH (a library): in parallel, each result as soon as "
+                            "it is known, then a summary");
+  auto* jobs = cmd->add_option("--jobs,-j", flags->jobs, "With --all-methods: parallel analyses (default: all cores)")
+                   ->check(CLI::Range(1u, 1024u));
+  auto* include = cmd->add_option("--include", flags->filter.include,
+                                  "With --all-methods: only methods whose `pkg.Class.method` matches one of these "
+                                  "globs (* and ?; comma-separated or repeated)")
+                      ->delimiter(',');
+  auto* exclude = cmd->add_option("--exclude", flags->filter.exclude,
+                                  "With --all-methods: leave out methods whose `pkg.Class.method` matches a glob")
+                      ->delimiter(',');
+  auto* visibility = cmd->add_option("--visibility", flags->visibility,
+                                     "With --all-methods: public (public and protected methods of public classes) or "
+                                     "all")
+                         ->check(CLI::IsMember({"public", "all"}))
+                         ->capture_default_str();
+  auto* report = cmd->add_option("--report", flags->report,
+                                 "With --all-methods: exception causes to report besides runtime (raised by the JVM "
+                                 "in the method's code): null-arguments, explicit-throws, all (comma-separated)")
+                     ->delimiter(',')
+                     ->check(CLI::IsMember({"runtime", "null-arguments", "explicit-throws", "all"}));
+  cmd->add_flag("--progress,!--no-progress", flags->progress,
+                "With --all-methods: show progress on stderr (default: when it is a terminal)");
+  for (auto* o : {jobs, include, exclude, visibility, report}) o->needs(all);
+  all->excludes(cmd->get_option("--entry"))->excludes(cmd->get_option("--method"));
+  cmd->callback([flags, cmd, &run] {
+    flags->progress_given = cmd->count("--progress") + cmd->count("--no-progress") > 0;
+    flags->timeout_given = cmd->count("--timeout") > 0;
+    flags->effort_given = cmd->count("--effort") > 0;
     run = [flags] {
-      Analysis a = setUpAnalysis(flags->entry, flags->all_methods);
-      std::vector<std::pair<const program::MethodInfo*, bool>> entries;
-      if (flags->all_methods)
-        entries = allEntries(a);
-      else
-        entries.push_back({a.entry, a.main_convention});
-      verdict::Verdict total;
-      total.engine = flags->engine.engine == "all" ? "seg+clp" : flags->engine.engine;
-      std::string text;
-      for (const auto& [m, main] : entries) {
-        verdict::Verdict v = runEngines(flags->engine, flags->entry, *a.program, *m, main, false, true);
-        applySemantics(v, flags->engine.int_semantics);
-        text += fmt::format("entry: {}\n{}", m->qualifiedName(), verdict::toText(v));
-        for (auto& n : v.nonterminating) total.nonterminating.push_back(std::move(n));
-        for (auto& e : v.exceptions) total.exceptions.push_back(std::move(e));
-        for (auto& u : v.undecided) total.undecided.push_back(m->qualifiedName() + ": " + u);
-        for (auto& u : v.internal_errors) total.internal_errors.push_back(m->qualifiedName() + ": " + u);
-        total.seconds += v.seconds;
-      }
-      total.answer = total.nonterminating.empty() ? verdict::Answer::Maybe : verdict::Answer::No;
-      if (flags->format == "json") {
-        nlohmann::json j = verdict::toJson(total);
-        j["entries"] = entries.size();
-        fmt::print("{}\n", j.dump(2));
+      flags->engine.validate();
+      if (flags->all_methods) return runLibrary(*flags);
+      Analysis a = setUpAnalysis(flags->entry);
+      MethodRun mr{flags->engine, engine::Goal{false, true}, flags->engine.certifyOptions(a),
+                   flags->engine.engineOptions()};
+      smt::QueryStats stats;
+      if (flags->engine.smt_stats) mr.stats = &stats;
+      report::EntryReport rep = analyzeMethod(a, *a.entry, a.main_convention, mr);
+      printStats(stats, flags->engine.smt_stats);
+      if (flags->format == "text") {
+        report::TextOptions to;
+        to.unconfirmed = flags->verbose;
+        fmt::print("{}", report::toText(rep, to));
       } else {
-        fmt::print("{}", text);
+        fmt::print("{}\n", report::toJson(rep).dump(flags->format == "json" ? 2 : -1));
       }
-      bool findings = !total.nonterminating.empty() || !total.exceptions.empty();
+      if (rep.result.answer == engine::Answer::Error) return static_cast<int>(kExitInternal);
+      bool findings = !rep.result.findings.empty();
       return static_cast<int>(flags->fail_on_findings && findings ? kExitFindings : kExitOk);
     };
   });

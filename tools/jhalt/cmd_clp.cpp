@@ -37,10 +37,11 @@ void addClp(CLI::App& app, Action& run) {
       Analysis a = setUpAnalysis(flags->entry);
       clp::ClpProgram p = clp::translate(*a.program, *a.entry, a.main_convention);
       if (flags->unfold) {
-        smt::Solver solver(smt::SmtOptions{});
+        smt::Context ctx;
+        std::unique_ptr<smt::Solver> solver = smt::makeSolver(ctx, smt::SolverOptions{});
         clp::UnfoldOptions uo;
         uo.iterations = flags->iterations;
-        clp::UnfoldResult r = clp::unfold(p, solver, uo);
+        clp::UnfoldResult r = clp::unfold(p, *solver, uo);
         fmt::print("% {} binary clauses after {} step(s){}{}\n", r.clauses.size(), r.iterations,
                    r.fixpoint ? ", fixpoint" : "", r.truncated ? ", truncated by a limit" : "");
         for (const clp::BinaryClause& c : r.clauses)

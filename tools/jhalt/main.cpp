@@ -52,6 +52,12 @@ int main(int argc, char** argv) {
   } catch (const jhalt::FormatError& e) {
     printError(e.what());
     return kExitBadInput;
+  } catch (const jhalt::ResourceLimit& e) {
+    printError(std::string("resource limit: ") + e.what());
+    return kExitIncomplete;
+  } catch (const jhalt::Unsupported& e) {
+    printError(std::string("unsupported: ") + e.what());
+    return kExitIncomplete;
   } catch (const std::bad_alloc&) {
     printError("out of memory");
     return kExitInternal;

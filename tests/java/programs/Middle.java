@@ -18,3 +18,4 @@ public class Middle {
 }
 // EXPECT: termcomp -> NO
 // EXPECT: analyze --method 'Middle.middle(II)I' -> NO nonterminating:non-looping:8
+// EXPECT: analyze --method 'Middle.middle(II)I' --int-semantics math -> NO nonterminating:non-looping:8

@@ -16,4 +16,5 @@ public class MutualRec {
     }
 }
 // EXPECT: termcomp -> NO
-// EXPECT: analyze --engine clp -> NO nonterminating:recursion
+// EXPECT: analyze --engine clp --int-semantics math -> NO nonterminating:recursion
+// EXPECT: analyze --engine clp -> MAYBE exception:java/lang/StackOverflowError

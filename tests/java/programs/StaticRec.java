@@ -17,4 +17,5 @@ public class StaticRec {
     }
 }
 // EXPECT: termcomp -> NO
-// EXPECT: analyze --engine clp -> NO nonterminating:recursion:11
+// EXPECT: analyze --engine clp --int-semantics math -> NO nonterminating:recursion:11
+// EXPECT: analyze --engine clp -> MAYBE exception:java/lang/StackOverflowError:11:runtime

@@ -17,4 +17,5 @@ public class UpDownRec {
     }
 }
 // EXPECT: termcomp -> NO
-// EXPECT: analyze --engine clp --method 'UpDownRec.walk(IZ)V' -> NO nonterminating:recursion:11
+// EXPECT: analyze --engine clp --int-semantics math --method 'UpDownRec.walk(IZ)V' -> NO nonterminating:recursion:11
+// EXPECT: analyze --engine clp --method 'UpDownRec.walk(IZ)V' -> MAYBE exception:java/lang/StackOverflowError:11:runtime

@@ -18,7 +18,8 @@ class ClassSource {
   // The path the source was opened from.
   virtual const std::string& path() const = 0;
   // Internal names of all classes in the source, in the source's own order
-  // (zip entry order, or sorted path order for directories).
+  // (zip entry order, or sorted path order for directories); module
+  // descriptors (module-info.class) are not classes and are not listed.
   virtual std::vector<std::string> classNames() = 0;
   // Raw bytes of the class, or nullopt if the source does not have it.
   // Throws InputError if the entry exists but cannot be read.

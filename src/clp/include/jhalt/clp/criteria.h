@@ -18,9 +18,9 @@
 
 namespace jhalt::clp {
 
-// c(x, y, z) as a Z3 formula: head variable i is `x`<i>, body variable i
+// c(x, y, z) as an SMT formula: head variable i is `x`<i>, body variable i
 // `y`<i>, internal variable i `z`<i>.
-z3::expr clauseOver(smt::Solver& solver, const BinaryClause& c, const std::string& x, const std::string& y,
+smt::Term clauseOver(smt::Solver& solver, const BinaryClause& c, const std::string& x, const std::string& y,
                     const std::string& z);
 
 enum class Criterion { None, Universal /* Prop. 3 */, Existential /* Prop. 4 */ };
@@ -41,20 +41,20 @@ Criterion recurrent(smt::Solver& solver, const BinaryClause& loop, unsigned rlim
 // `rlimit` units of Z3's resource counter, 0: SmtOptions::qe_rlimit). S is returned over
 // variables x0, x1, ... (see setVar), with the existential quantifiers of
 // the domains.
-std::optional<z3::expr> recurrentSet(smt::Solver& solver, const std::vector<const BinaryClause*>& loops,
+std::optional<smt::Term> recurrentSet(smt::Solver& solver, const std::vector<const BinaryClause*>& loops,
                                      unsigned rounds = 1, unsigned* intersections = nullptr,
                                      unsigned rlimit = 0);
-z3::expr setVar(smt::Solver& solver, uint32_t i);  // x<i>
+smt::Term setVar(smt::Solver& solver, uint32_t i);  // x<i>
 
 // The recurrent set of Props. 3 and 4 for one clause: c'(x) over x0, x1, ...
-z3::expr domainOf(smt::Solver& solver, const BinaryClause& loop);
+smt::Term domainOf(smt::Solver& solver, const BinaryClause& loop);
 
 // Prop. 5 for a recurrent set S of p (over x0, x1, ...): entry values
 // (one per entry argument) with entry(x) <- stem, p(y) and S(y); `stem` =
 // nullptr when p is the entry itself.
 std::optional<std::vector<int64_t>> reachableSet(smt::Solver& solver, uint32_t entry_arity,
                                                  const std::vector<LinCon>& entry, const std::vector<LinCon>& bounds,
-                                                 const BinaryClause* stem, const z3::expr& set, uint32_t set_arity);
+                                                 const BinaryClause* stem, const smt::Term& set, uint32_t set_arity);
 
 // Prop. 5: entry values x (one per entry argument) with entry(x) <- stem,
 // p(y) and c'(y) for the recursive clause `loop`; `stem` = nullptr when p is

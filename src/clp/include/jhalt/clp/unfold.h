@@ -54,8 +54,8 @@ UnfoldResult unfold(const ClpProgram& p, smt::Solver& solver, const UnfoldOption
 // names (body arguments primed, existential variables _k).
 std::string describe(const ClpProgram& p, const BinaryClause& c);
 
-// The constraint as a Z3 formula; variable v is `prefix`v.
-z3::expr toZ3(smt::Solver& s, const std::vector<LinCon>& cons, const std::string& prefix);
-z3::expr toZ3(smt::Solver& s, const LinExpr& e, const std::string& prefix);
+// The constraint as an SMT formula; variable v is `prefix`v.
+smt::Term toSmt(smt::Context& ctx, const std::vector<LinCon>& cons, const std::string& prefix);
+smt::Term toSmt(smt::Context& ctx, const LinExpr& e, const std::string& prefix);
 
 }  // namespace jhalt::clp

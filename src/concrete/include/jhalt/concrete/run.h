@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,12 +44,26 @@ struct RunResult {
   // only increments (their slot numbers); see run.cpp.
   std::vector<size_t> cycle_ignored;
   state::State last;  // the final state (program end, or where the run stopped)
+  // Exception: the state whose step raised it (all frames still there).
+  std::optional<state::State> raise_state;
+  // Integer results that left their type's range during the run: with none,
+  // the run is the same under mathematical and JVM integers.
+  size_t wraps = 0;
+  size_t max_depth = 0;  // most frames on the stack at once
+  // NotConcrete because a mathematical integer left 64 bits (the run was
+  // exact up to there).
+  bool overflowed = false;
 };
 
 // Runs `start` concretely. `observe` is called with every state reached
 // (the start included) and may stop the run by returning true.
 RunResult run(seg::Evaluator& ev, state::State start, const RunOptions& options,
               const std::function<bool(const state::State&, size_t step)>& observe = nullptr);
+
+// The frame an exception raised in `s` is reported at: the first one from
+// the top in the application's code (an exception raised inside a library
+// method is reported at the call in the user's code), else the top frame.
+const state::Frame& reportedFrame(const state::State& s);
 
 // A canonical text of a concrete state: equal for states that differ only
 // in the names of their references.

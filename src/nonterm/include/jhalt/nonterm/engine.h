@@ -1,33 +1,42 @@
-// The symbolic-execution-graph engine for non-termination and runtime
-// exceptions (paper 000): builds the graph, proves loops non-terminating
-// (Thms. 7 and 8), searches witness inputs whose concrete runs reach the
-// proven regions (or repeat a state exactly, or throw), and replays every
-// claim on the JVM before reporting it. A claim the replay refutes is never
-// reported (it is kept as an internal error).
+// The symbolic-execution-graph engine ("seg") for non-termination and
+// runtime exceptions (paper 000): builds the graph under the entry's integer
+// semantics, proves loops non-terminating (Thms. 7 and 8; with bit-vector
+// arithmetic under JVM semantics), searches witness inputs whose concrete
+// runs reach a proven region, repeat a state exactly or throw, and hands
+// every claim to the certifier.
 #pragma once
 
-#include "jhalt/program/program.h"
-#include "jhalt/replay/replay.h"
+#include <functional>
+#include <string>
+
+#include "jhalt/engine/engine.h"
 #include "jhalt/seg/builder.h"
 #include "jhalt/smt/solver.h"
-#include "jhalt/verdict/verdict.h"
 
 namespace jhalt::nonterm {
 
-struct Options {
+// Deterministic limits at effort 1 (engine::Budget scales them).
+struct SegOptions {
   seg::BuildOptions build;
-  smt::SmtOptions smt;
-  double time_budget = 30;         // seconds for the whole analysis
-  size_t max_candidates = 400;     // witness inputs tried
-  size_t max_concrete_steps = 20000;  // per witness run
+  smt::SolverOptions smt;
+  size_t max_candidates = 400;           // witness inputs tried
+  size_t max_concrete_steps = 20000;     // per witness run
   size_t total_concrete_steps = 400000;  // over all witness runs
-  bool replay = true;
-  replay::ReplayOptions replay_options;
-  bool exceptions = true;          // report runtime exceptions with witnesses
-  bool stop_at_first = false;      // stop after the first confirmed non-termination
+  size_t max_strengthen = 40;            // invariants suggested by witness states (Thm. 8)
+  smt::QueryStats* stats = nullptr;      // if set, SMT queries are counted there
+  std::function<void(const std::string&)> trace;  // debug output of the witness checks
 };
 
-verdict::Verdict analyze(program::Program& program, const program::MethodInfo& entry, bool main_convention,
-                         const Options& options);
+class SegEngine final : public engine::Engine {
+ public:
+  explicit SegEngine(SegOptions options = {}) : options_(std::move(options)) {}
+  std::string_view name() const override { return "seg"; }
+  engine::Capabilities capabilities() const override { return {true, false, true, false}; }
+  engine::Result analyze(const engine::Entry& entry, const engine::Goal& goal, const engine::Budget& budget,
+                         engine::Certifier& certifier) override;
+
+ private:
+  SegOptions options_;
+};
 
 }  // namespace jhalt::nonterm

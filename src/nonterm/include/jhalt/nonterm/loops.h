@@ -10,8 +10,8 @@
 // search, which looks for an input whose concrete run enters the region.
 #pragma once
 
+#include <functional>
 #include <map>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,12 +29,15 @@ struct LoopProof {
   std::vector<Path> paths;
   std::string proof;  // readable summary (formulas and results)
   // Region over the head's integer references (label "h").
-  std::shared_ptr<z3::expr> region;
+  smt::Term region;
+  bool bit_vectors = false;  // proved with JVM (bit-vector) arithmetic
 };
 
 class LoopProver {
  public:
-  LoopProver(const seg::Graph& graph, state::TypeSystem& types, smt::Solver& solver);
+  // `bit_vectors`: the graph was built with JVM integer semantics and the
+  // proofs use bit-vector arithmetic (see formula.h).
+  LoopProver(const seg::Graph& graph, state::TypeSystem& types, smt::Solver& solver, bool bit_vectors);
 
   // Tries both theorems at every loop head of the graph.
   std::vector<LoopProof> prove(size_t max_paths = 64);
@@ -46,21 +49,23 @@ class LoopProver {
   // Thm. 8 with an inductive invariant suggested by a concrete state `c`
   // at `head` (see loops.cpp); only for heads where Thm. 8 applies.
   bool canStrengthen(seg::NodeId head) const;
+  // Debug output of witness checks (JHALT_DEBUG_WITNESS on the command line).
+  void setTrace(std::function<void(const std::string&)> trace) { trace_ = std::move(trace); }
   std::optional<LoopProof> proveFrom(seg::NodeId head, const state::State& c);
 
  private:
   struct LoopParts {
     struct Part {
-      z3::expr entered, first, second;
+      smt::Term entered, first, second;
     };
     std::vector<Part> parts;
-    z3::expr_vector mu_h, mu_r;
+    std::vector<smt::Term> mu_h, mu_r;
   };
   LoopParts buildParts(seg::NodeId head, const std::vector<Path>& paths);
   std::vector<Path> cyclePaths(seg::NodeId head, const std::vector<seg::NodeId>& scc, size_t max, bool& complete);
   bool hasSubLoop(seg::NodeId head, const std::vector<seg::NodeId>& scc) const;
   std::optional<LoopProof> nonLooping(seg::NodeId head, const std::vector<Path>& paths, const LoopParts& lp,
-                                      const z3::expr& inv_h, const z3::expr& inv_r, const std::string& inv_text);
+                                      const smt::Term& inv_h, const smt::Term& inv_r, const std::string& inv_text);
   std::optional<LoopProof> looping(seg::NodeId head, const Path& path);
   std::vector<std::pair<state::Ref, state::Ref>> endPairs(const Path& p) const;
   std::string describe(seg::NodeId head) const;
@@ -71,6 +76,7 @@ class LoopProver {
   Encoder enc_;
   Interesting interesting_;
   std::map<seg::NodeId, std::vector<Path>> eligible_;  // heads where Thm. 8 applies, with their paths
+  std::function<void(const std::string&)> trace_;
 };
 
 }  // namespace jhalt::nonterm

@@ -1,41 +1,53 @@
-// Witness replay on the real JVM (issue 4, item 5): runs the program with the
-// witness input in a separate process, under a time limit and a memory
-// limit, and reports what happened. For a method entry a small harness that
-// builds the arguments and calls the method is generated and compiled with
-// javac. Non-termination is confirmed when the run is still going at the
-// time limit; an exception when the JVM reports it at the expected place.
+// Witness replay on the real JVM: runs the method with the witness input in
+// a separate JVM (util/process: time and memory limits, own process group)
+// through jhalt's precompiled harness (harness/src/jhalt/harness/Replay.java),
+// which builds the arguments by reflection (objects without constructors,
+// as jhalt's evaluator does) and reports the outcome in a result file: the
+// method returned, threw (with the stack frames), or was still running at
+// the time limit. What an outcome confirms is decided by the certifier.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "jhalt/concrete/witness.h"
+#include "jhalt/input/input.h"
 #include "jhalt/program/program.h"
 
 namespace jhalt::replay {
 
 struct ReplayOptions {
-  std::string java_home;      // its bin/java and bin/javac are used
+  std::string java_home;               // its bin/java is used
+  std::string harness_jar;             // share/jhalt/jhalt-harness.jar
   double timeout_seconds = 2.0;
-  int heap_mb = 256;          // -Xmx of the replayed JVM
-  std::vector<std::string> classpath;  // where the program's classes are
+  int heap_mb = 256;                   // -Xmx of the replayed JVM
+  std::vector<std::string> classpath;  // where the program's classes are (.jmod entries are skipped)
   std::vector<std::string> jvm_args;   // further JVM options (e.g. -Xss256m for recursion)
 };
 
+struct Frame {
+  std::string cls;     // binary name, pkg.Outer$Inner
+  std::string method;
+  int line = -1;
+  std::string module;  // "" for classes on the class path
+};
+
 struct ReplayResult {
-  enum class Outcome { StillRunning, Returned, Exception, Failed };
+  // Exited: the JVM ended without a result (System.exit, a crash);
+  // Failed: the harness could not run the witness (see `detail`).
+  enum class Outcome { StillRunning, Returned, Exception, Exited, Failed };
   Outcome outcome = Outcome::Failed;
   double seconds = 0;
   std::string exception_class;  // internal name, e.g. java/lang/ArithmeticException
-  std::string frame_class;      // first stack frame of the exception (binary name)
-  std::string frame_method;
-  int line = -1;
-  std::string detail;           // Failed: why; otherwise the first line of stderr
+  std::vector<Frame> frames;    // top first, the harness cut off
+  std::string detail;           // Failed: why
 
   std::string describe() const;
 };
 
 // Replays `witness` for the entry method `entry`.
-ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& entry, const concrete::Witness& witness);
+ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& entry, const input::Witness& witness);
+
+// The harness's spec text for a witness (see Replay.java).
+std::string specText(const program::MethodInfo& entry, const input::Witness& witness);
 
 }  // namespace jhalt::replay

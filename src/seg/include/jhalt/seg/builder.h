@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <set>
 #include <string>
 
@@ -21,6 +22,11 @@ struct BuildOptions {
   // later merges widen (thesis §1.7: bounded abstraction of integers).
   uint32_t hull_merges = 2;
   EvalOptions eval;
+  // Called every 64 evaluations; may throw (e.g. ResourceLimit when the
+  // analysis holds too much memory).
+  std::function<void()> checkpoint;
+  // Debug output (the command line sets it for JHALT_DEBUG_SEG).
+  std::function<void(const std::string&)> trace;
 };
 
 struct BuildResult {

@@ -20,10 +20,19 @@ struct EvalOptions {
   // Arrays of a literal length up to this keep their contents (thesis §1.1:
   // contents only for literal lengths).
   int64_t max_array_contents = 32;
-  // Concrete runs: integer results that are single values wrap around at
-  // 32/64 bits as on the JVM. Symbolic graphs use mathematical integers
-  // (paper 000, §2.1), so this is off for them.
+  // Integer semantics (issue 10): false = mathematical integers (paper 000,
+  // §2.1; the TPDB convention); true = the JVM's: single values wrap at
+  // 32/64 bits, ranges that may wrap become the type's whole range, and
+  // merged (widened) intervals stay within the type's range, so a graph
+  // over-approximates the JVM's runs and its labels read as bit-vector
+  // arithmetic (nonterm/formula.h).
   bool jvm_int_semantics = false;
+  // Recursive calls: graphs (this engine, thesis Ch. 1-2) do not support
+  // them yet; concrete runs follow them like any call.
+  bool recursion = false;
+  // Concrete runs (every value known): a mathematical integer that leaves
+  // 64 bits is counted (Evaluator::overflows) instead of saturating silently.
+  bool concrete = false;
 };
 
 struct Successor {
@@ -63,6 +72,14 @@ class Evaluator {
   state::RefAllocator& alloc() { return alloc_; }
   const EvalOptions& options() const { return options_; }
   void noteLibraryCall(const std::string& m) { library_calls_.insert(m); }
+  // Integer results that left their type's range so far (they differ
+  // between mathematical and JVM integers).
+  size_t wraps() const { return wraps_; }
+  void noteWrap() { ++wraps_; }
+  // Mathematical integer results beyond 64 bits so far (they saturate to an
+  // unknown value: a concrete run cannot go on exactly).
+  size_t overflows() const { return overflows_; }
+  void noteOverflow() { ++overflows_; }
   // Application and model classes: the closed world in which virtual calls
   // are dispatched (thesis §1.3: the set of classes is fixed).
   const std::vector<const program::ClassInfo*>& knownClasses();
@@ -75,6 +92,8 @@ class Evaluator {
   std::set<std::string> library_calls_;
   std::vector<const program::ClassInfo*> known_classes_;
   bool known_classes_loaded_ = false;
+  size_t wraps_ = 0;
+  size_t overflows_ = 0;
 };
 
 }  // namespace jhalt::seg

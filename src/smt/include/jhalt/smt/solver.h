@@ -1,65 +1,72 @@
-// The SMT layer: a small interface over Z3 (assert, push/pop, check with a
-// timeout, model), with a query log that writes every checked query as
-// SMT-LIB (`--dump-smt DIR`) so a proof can be reproduced outside jhalt.
-// Formulas are Z3 expressions built through this solver's context.
+// The SMT layer's solver interface (after LoAT's and KLEE's: a small
+// interface, back ends and decorators stacked by one factory): assert,
+// push/pop, check, model values, and quantified checks over linear integer
+// arithmetic. Every check is bounded by the back end's deterministic
+// resource counter (Z3's rlimit), so the same query gets the same answer
+// under any machine load; the wall-clock limit is only a safety net and
+// turns a check into Unknown. Decorators log every query as SMT-LIB
+// (`--dump-smt DIR`) and count and time queries per purpose.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
-#include <z3++.h>
+#include "jhalt/smt/term.h"
 
 namespace jhalt::smt {
 
 enum class Result { Sat, Unsat, Unknown };
 std::string_view resultName(Result r);
 
-struct SmtOptions {
-  unsigned timeout_ms = 3000;  // per check
-  // Quantified checks (quantifier elimination) are bounded by Z3's resource
-  // counter, not by a timer: cancelling the qe tactic from the timer thread
-  // can crash Z3 (Z3Prover/z3#196), and a resource bound gives the same
-  // answer under any load.
+struct SolverOptions {
+  // Resource units per check (Z3 rlimit; about 1-2 million per second of
+  // solving on this kind of machine). 0: unbounded.
+  unsigned rlimit = 4000000;
+  // Quantified checks (quantifier elimination): their own bound.
   unsigned qe_rlimit = 3000000;
-  std::string dump_dir;        // if set, each query is written there as SMT-LIB
+  // Safety net per check in milliseconds; never decides a proof, an expiry
+  // is Unknown (sound).
+  unsigned timeout_ms = 60000;
+  std::string dump_dir;  // if set, every query is written there as SMT-LIB
+};
+
+// Per-purpose counts and times of the queries of one solver stack.
+struct QueryStats {
+  struct Entry {
+    size_t queries = 0, sat = 0, unsat = 0, unknown = 0;
+    double seconds = 0;
+  };
+  std::map<std::string, Entry, std::less<>> by_purpose;
+  size_t total() const;
+  double seconds() const;
 };
 
 class Solver {
  public:
-  explicit Solver(SmtOptions options = {});
-  Solver(const Solver&) = delete;
-  Solver& operator=(const Solver&) = delete;
-
-  z3::context& ctx() { return *ctx_; }
-  z3::expr intVar(const std::string& name) { return ctx_->int_const(name.c_str()); }
-  z3::expr num(int64_t v) { return ctx_->int_val(v); }
-
-  void add(const z3::expr& e) { solver_.add(e); }
-  void push() { solver_.push(); }
-  void pop() { solver_.pop(); }
-  void reset() { solver_.reset(); }
-
-  // Checks the asserted formulas; `purpose` names the query in the log.
-  Result check(const std::string& purpose = "query");
-  // Checks one formula with quantifiers over linear integer arithmetic, on
-  // its own (the asserted formulas are not used): quantifier elimination,
-  // then the SMT core (paper 001, Props. 3-5), bounded by qe_rlimit.
-  // Logged like check().
-  // `rlimit` = 0: SmtOptions::qe_rlimit.
-  Result checkQuantified(const z3::expr& formula, const std::string& purpose, unsigned rlimit = 0);
-  // Value of an integer term in the model of the last satisfiable check.
-  std::optional<int64_t> value(const z3::expr& term);
-
-  size_t queries() const { return queries_; }
-
- private:
-  SmtOptions options_;
-  std::unique_ptr<z3::context> ctx_;
-  z3::solver solver_;
-  std::optional<z3::model> model_;
-  size_t queries_ = 0;
+  virtual ~Solver() = default;
+  virtual Context& ctx() = 0;
+  virtual void add(const Term& formula) = 0;
+  virtual void push() = 0;
+  virtual void pop() = 0;
+  // Checks the asserted formulas; `purpose` names the query in logs.
+  virtual Result check(std::string_view purpose = "query") = 0;
+  // Checks one formula with quantifiers over linear integer arithmetic on
+  // its own (assertions are not used): simplification, quantifier
+  // elimination, then the SMT core; bounded by `rlimit` (0: qe_rlimit).
+  virtual Result checkQuantified(const Term& formula, std::string_view purpose, unsigned rlimit = 0) = 0;
+  // Value of an integer or bit-vector term (signed) in the model of the
+  // last satisfiable check.
+  virtual std::optional<int64_t> value(const Term& term) = 0;
+  // SMT-LIB text of the current assertions (for logs).
+  virtual std::string assertionsText() = 0;
 };
+
+// The solver stack for `options`: Z3, then the query log when dump_dir is
+// set, then statistics when `stats` is given (it must outlive the solver).
+std::unique_ptr<Solver> makeSolver(Context& ctx, const SolverOptions& options, QueryStats* stats = nullptr);
 
 }  // namespace jhalt::smt

@@ -15,6 +15,9 @@ struct MergeOptions {
   // state's interval (s2's) by s1's: a bound that moved goes to ±∞.
   // Widening guarantees finite graphs (thesis §1.7).
   bool widen = false;
+  // JVM integer semantics: merged intervals stay within the range of their
+  // value's type (every value of a JVM int lies in it).
+  bool within_type_range = false;
 };
 
 // Pairs (reference in the first state, reference in the second) and the

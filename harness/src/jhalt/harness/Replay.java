@@ -1,0 +1,225 @@
+// The replay harness of jhalt (src/replay): runs one witness input on the
+// real JVM. jhalt writes a spec file naming the method and describing its
+// arguments; this program builds them, calls the method, and writes what
+// happened to the result file:
+//
+//   returned
+//   threw <exception class>            then one line per stack frame:
+//   frame <class> <method> <line> <module or ->
+//   failed <reason>                    (the harness itself could not run it)
+//
+// A run that never ends leaves no result file (jhalt kills it at its time
+// limit). Objects are allocated without running a constructor
+// (sun.misc.Unsafe.allocateInstance) and their fields set by reflection, so
+// the JVM sees exactly the input jhalt's evaluator saw.
+//
+// A constructor (<init>) is called through Constructor.newInstance (an
+// object allocated and initialised by it, as `new` does).
+//
+// Spec: whitespace-separated tokens
+//   jhalt-replay 1 class <binary name> method <name> descriptor <descriptor>
+//   (main <count> <string>... | receiver <value>? args <count> <value>...)
+// value: Z|B|C|S|I|J <decimal> | F <int bits hex> | D <long bits hex> | null
+//      | str <utf-8 hex or -> | arr <descriptor> <count> <value>...
+//      | obj <binary class> <count> (<declaring class> <field> <value>)...
+package jhalt.harness;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+public final class Replay {
+  private final String[] tokens;
+  private int pos;
+
+  private Replay(String text) {
+    this.tokens = text.trim().split("\\s+");
+  }
+
+  private String next() {
+    if (pos >= tokens.length) throw new IllegalArgumentException("spec ends early");
+    return tokens[pos++];
+  }
+
+  private void expect(String word) {
+    String t = next();
+    if (!t.equals(word)) throw new IllegalArgumentException("expected " + word + ", found " + t);
+  }
+
+  private static String hexString(String hex) {
+    if (hex.equals("-")) return "";
+    byte[] b = new byte[hex.length() / 2];
+    for (int i = 0; i < b.length; ++i) b[i] = (byte) Integer.parseInt(hex.substring(2 * i, 2 * i + 2), 16);
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
+  private static Class<?> classOf(String binaryName) throws ClassNotFoundException {
+    return Class.forName(binaryName, false, Replay.class.getClassLoader());
+  }
+
+  // A field or parameter type from its descriptor.
+  private static Class<?> typeOf(String d) throws ClassNotFoundException {
+    switch (d.charAt(0)) {
+      case 'Z': return boolean.class;
+      case 'B': return byte.class;
+      case 'C': return char.class;
+      case 'S': return short.class;
+      case 'I': return int.class;
+      case 'J': return long.class;
+      case 'F': return float.class;
+      case 'D': return double.class;
+      case 'L': return classOf(d.substring(1, d.length() - 1).replace('/', '.'));
+      default: return classOf(d.replace('/', '.'));  // an array: "[I", "[Ljava.lang.String;"
+    }
+  }
+
+  private static List<Class<?>> parameterTypes(String descriptor) throws ClassNotFoundException {
+    List<Class<?>> out = new ArrayList<>();
+    int i = 1;
+    while (descriptor.charAt(i) != ')') {
+      int start = i;
+      while (descriptor.charAt(i) == '[') ++i;
+      if (descriptor.charAt(i) == 'L') i = descriptor.indexOf(';', i);
+      ++i;
+      out.add(typeOf(descriptor.substring(start, i)));
+    }
+    return out;
+  }
+
+  private static Object unsafe() throws Exception {
+    Class<?> c = Class.forName("sun.misc.Unsafe");
+    Field f = c.getDeclaredField("theUnsafe");
+    f.setAccessible(true);
+    return f.get(null);
+  }
+
+  private static Object allocate(Class<?> c) throws Exception {
+    Object u = unsafe();
+    return u.getClass().getMethod("allocateInstance", Class.class).invoke(u, c);
+  }
+
+  private Object value() throws Exception {
+    String tag = next();
+    switch (tag) {
+      case "Z": return Long.parseLong(next()) != 0;
+      case "B": return (byte) Long.parseLong(next());
+      case "C": return (char) Long.parseLong(next());
+      case "S": return (short) Long.parseLong(next());
+      case "I": return (int) Long.parseLong(next());
+      case "J": return Long.parseLong(next());
+      case "F": return Float.intBitsToFloat((int) Long.parseLong(next(), 16));
+      case "D": return Double.longBitsToDouble(Long.parseUnsignedLong(next(), 16));
+      case "null": return null;
+      case "str": return hexString(next());
+      case "arr": {
+        Class<?> type = typeOf(next());
+        int n = Integer.parseInt(next());
+        Object arr = Array.newInstance(type.getComponentType(), n);
+        for (int k = 0; k < n; ++k) Array.set(arr, k, value());
+        return arr;
+      }
+      case "obj": {
+        Class<?> c = classOf(next());
+        Object obj = allocate(c);
+        int n = Integer.parseInt(next());
+        for (int k = 0; k < n; ++k) {
+          Field f = classOf(next()).getDeclaredField(next());
+          f.setAccessible(true);
+          f.set(obj, value());
+        }
+        return obj;
+      }
+      default: throw new IllegalArgumentException("unknown value tag " + tag);
+    }
+  }
+
+  // The frames of the method's own run: the harness and the reflection
+  // machinery below it are cut off.
+  private static void writeFrames(PrintWriter out, Throwable t) {
+    for (StackTraceElement e : t.getStackTrace()) {
+      String cls = e.getClassName();
+      if (cls.startsWith("jhalt.harness.") || cls.startsWith("jdk.internal.reflect.")
+          || (cls.equals("java.lang.reflect.Method") && e.getMethodName().equals("invoke"))
+          || (cls.equals("java.lang.reflect.Constructor") && e.getMethodName().equals("newInstance")))
+        break;
+      String module = e.getModuleName();
+      out.println("frame " + cls + " " + e.getMethodName() + " " + e.getLineNumber() + " "
+          + (module == null ? "-" : module));
+    }
+  }
+
+  private static void write(String file, String first, Throwable t) throws IOException {
+    try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Paths.get(file), StandardCharsets.UTF_8))) {
+      out.println(first);
+      if (t != null) writeFrames(out, t);
+    }
+  }
+
+  public static void main(String[] argv) throws Exception {
+    String result = argv[1];
+    Method m = null;
+    java.lang.reflect.Constructor<?> constructor = null;  // the entry is a constructor (<init>)
+    Object receiver = null;
+    Object[] args;
+    try {
+      Replay p = new Replay(new String(Files.readAllBytes(Paths.get(argv[0])), StandardCharsets.UTF_8));
+      p.expect("jhalt-replay");
+      p.expect("1");
+      p.expect("class");
+      Class<?> c = classOf(p.next());
+      p.expect("method");
+      String name = p.next();
+      p.expect("descriptor");
+      String descriptor = p.next();
+      Class<?>[] types = parameterTypes(descriptor).toArray(new Class<?>[0]);
+      if (name.equals("<init>")) {
+        constructor = c.getDeclaredConstructor(types);
+        constructor.setAccessible(true);
+      } else {
+        m = c.getDeclaredMethod(name, types);
+        m.setAccessible(true);
+      }
+      String mode = p.next();
+      if (mode.equals("main")) {
+        String[] strings = new String[Integer.parseInt(p.next())];
+        for (int k = 0; k < strings.length; ++k) strings[k] = hexString(p.next());
+        args = new Object[] {strings};
+      } else {
+        if (mode.equals("receiver")) {
+          receiver = p.value();
+          p.expect("args");
+        } else if (!mode.equals("args")) {
+          throw new IllegalArgumentException("expected main, receiver or args");
+        }
+        args = new Object[Integer.parseInt(p.next())];
+        for (int k = 0; k < args.length; ++k) args[k] = p.value();
+      }
+      Class.forName(c.getName(), true, c.getClassLoader());  // initialize it, as a call would
+    } catch (Throwable t) {
+      write(result, "failed " + t.toString().replace('\n', ' '), null);
+      return;
+    }
+    try {
+      if (constructor != null)
+        constructor.newInstance(args);
+      else
+        m.invoke(receiver, args);
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      write(result, "threw " + cause.getClass().getName(), cause);
+      return;
+    } catch (Throwable t) {
+      write(result, "failed " + t.toString().replace('\n', ' '), null);
+      return;
+    }
+    write(result, "returned", null);
+  }
+}

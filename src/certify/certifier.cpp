@@ -1,0 +1,223 @@
+#include "jhalt/certify/certifier.h"
+
+#include <fmt/format.h>
+
+#include "jhalt/certify/classify.h"
+#include "jhalt/concrete/entry.h"
+#include "jhalt/concrete/run.h"
+
+namespace jhalt::certify {
+namespace {
+
+using engine::Finding;
+using engine::FindingKind;
+using engine::NonTermKind;
+using engine::Semantics;
+using Status = engine::Certifier::Status;
+using Outcome = engine::Certifier::Outcome;
+
+Outcome unconfirmed(std::string reason) { return Outcome{Status::Unconfirmed, {}, std::move(reason)}; }
+
+std::string semanticsText(Semantics s) { return s == Semantics::Jvm ? "JVM (32/64-bit)" : "mathematical"; }
+
+// The method a location names, if the program has it.
+const program::MethodInfo* methodOf(program::Program& p, const engine::Location& l) {
+  const program::ClassInfo* c = p.find(l.cls);
+  return c ? c->declaredMethod(l.method, l.descriptor) : nullptr;
+}
+
+// One concrete run of a witness under the entry's integer semantics.
+struct Run {
+  state::TypeSystem types;
+  state::RefAllocator alloc;
+  seg::Evaluator ev;
+  Run(const engine::Entry& e)
+      : types(e.program), ev(e.program, types, alloc, options(e)) {}
+  static seg::EvalOptions options(const engine::Entry& e) {
+    seg::EvalOptions o;
+    o.jvm_int_semantics = e.semantics == Semantics::Jvm;
+    o.recursion = true;
+    o.concrete = true;
+    return o;
+  }
+};
+
+std::string runEnd(const concrete::RunResult& r) {
+  using O = concrete::RunResult::Outcome;
+  switch (r.outcome) {
+    case O::Returned: return fmt::format("returns after {} steps", r.steps);
+    case O::Exception:
+      return fmt::format("throws {} after {} steps", input::javaClassName(r.exception_class, true), r.steps);
+    case O::NotConcrete: return "cannot be run by jhalt's evaluator (" + r.reason + ")";
+    case O::StepLimit: return fmt::format("is still running after {} steps", r.steps);
+    case O::Cycle: return fmt::format("repeats a state after {} steps", r.cycle_start + r.cycle_period);
+    case O::Stopped: return "was stopped";
+  }
+  return "?";
+}
+
+engine::Location reportedLocation(const state::State& s) {
+  const state::Frame& f = concrete::reportedFrame(s);
+  return engine::locate(*f.method, f.pc);
+}
+
+// Does the JVM's stack trace show the exception at `where`? The frames above
+// it may only be library code (named modules: the JDK's own methods, which
+// jhalt's models stand for).
+bool sameFrame(const std::vector<replay::Frame>& frames, const engine::Location& where) {
+  std::string cls = input::javaClassName(where.cls, true);
+  for (const replay::Frame& f : frames) {
+    if (f.cls == cls && f.method == where.method) return where.line < 0 || f.line < 0 || f.line == where.line;
+    if (f.module.empty() && f.cls != cls) return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+DefaultCertifier::DefaultCertifier(Options options) : options_(std::move(options)) {}
+DefaultCertifier::~DefaultCertifier() = default;
+
+engine::Certifier::Outcome DefaultCertifier::certify(const engine::Entry& entry, engine::Claim claim) {
+  std::string key = claim.finding.key();
+  if (confirmed_.count(key)) return Outcome{Status::Duplicate, {}, "found before"};
+  claim.finding.semantics = entry.semantics;
+  Outcome out = claim.finding.kind == FindingKind::NonTermination ? nonTermination(entry, claim) : exception(entry, claim);
+  if (out.status == Status::Confirmed) confirmed_.insert(out.finding.key());
+  return out;
+}
+
+engine::Certifier::Outcome DefaultCertifier::nonTermination(const engine::Entry& entry, engine::Claim& claim) {
+  Finding& f = claim.finding;
+  const bool recursion = f.nonterm == NonTermKind::Recursion;
+  const program::MethodInfo* at = methodOf(entry.program, f.where);
+  if (!at) return unconfirmed("the claimed location is not a method of the program");
+  Run run(entry);
+  std::string why;
+  auto start = concrete::entryState(run.ev, entry.method, f.witness, &why);
+  if (!start) return unconfirmed("jhalt cannot build the witness input: " + why);
+  concrete::RunOptions ro;
+  ro.max_steps = recursion ? options_.recursion_steps : options_.loop_steps;
+  size_t visits = 0;
+  const size_t depth_goal = options_.recursion_depth;
+  concrete::RunResult r = concrete::run(run.ev, std::move(*start), ro, [&](const state::State& s, size_t) {
+    if (s.finished() || s.top().method != at || s.top().pc != f.where.pc) return false;
+    ++visits;
+    return recursion && s.frames.size() >= depth_goal;  // deep enough
+  });
+  using O = concrete::RunResult::Outcome;
+  const std::string sem = semanticsText(entry.semantics);
+  if (r.outcome == O::Cycle && !recursion) {
+    if (r.cycle_method != at || r.cycle_pc != f.where.pc)
+      return unconfirmed(fmt::format("jhalt's run repeats a state at another place ({} offset {})",
+                                     engine::locate(*r.cycle_method, r.cycle_pc).javaName(), r.cycle_pc));
+    f.confirmation = fmt::format(
+        "jhalt's evaluator ({} integers) repeats the state at the loop head exactly{} after {} steps (period {}): "
+        "the program is deterministic, so the run is infinite",
+        sem, r.cycle_ignored.empty() ? "" : " (up to locals the loop only increments)", r.cycle_start,
+        r.cycle_period);
+  } else if (!claim.proven_for.has(entry.semantics)) {
+    return unconfirmed(fmt::format("the proof holds for {} integers only, and jhalt's run under {} integers {}",
+                                   entry.semantics == Semantics::Jvm ? "mathematical" : "JVM", sem, runEnd(r)));
+  } else if (recursion) {
+    if (r.outcome != O::Stopped)
+      return unconfirmed(fmt::format("jhalt's run under {} integers {} (call depth {}, {} recursive calls)", sem,
+                                     runEnd(r), r.max_depth, visits));
+    f.confirmation = fmt::format(
+        "jhalt's evaluator ({} integers) followed the witness to a call depth of {} frames ({} calls at the "
+        "recursive call) in {} steps without returning",
+        sem, r.max_depth, visits, r.steps);
+  } else {
+    // Values past 64 bits end jhalt's exact run; what it saw up to there
+    // still confirms the witness (the proof covers the rest).
+    bool ran = r.outcome == O::StepLimit || (r.outcome == O::NotConcrete && r.overflowed);
+    if (!ran || visits < options_.loop_visits)
+      return unconfirmed(fmt::format("jhalt's run under {} integers {} ({} visits of the loop head)", sem, runEnd(r),
+                                     visits));
+    f.confirmation = fmt::format(
+        "jhalt's evaluator ({} integers) ran the witness {} steps without terminating, visiting the loop head {} "
+        "times{}",
+        sem, r.steps, visits, r.overflowed ? ", until its values left 64 bits" : "");
+  }
+  if (entry.semantics == Semantics::Jvm && options_.replay && !recursion) {
+    // A cross-check, not a confirmation (see certifier.h).
+    replay::ReplayResult rr = replay::replay(options_.replay_options, entry.method, f.witness);
+    using RO = replay::ReplayResult::Outcome;
+    if (rr.outcome == RO::Returned || rr.outcome == RO::Exception || rr.outcome == RO::Exited)
+      return unconfirmed("the JVM contradicts the claim: " + rr.describe());
+    f.replay = rr.outcome == RO::StillRunning
+                   ? fmt::format("the JVM was still running after {:.1f} s (consistent; a timer proves nothing)",
+                                 rr.seconds)
+                   : "not replayed: " + rr.describe();
+  }
+  return Outcome{Status::Confirmed, f, ""};
+}
+
+engine::Certifier::Outcome DefaultCertifier::exception(const engine::Entry& entry, engine::Claim& claim) {
+  Finding& f = claim.finding;
+  const bool stack_overflow = f.exception == "java/lang/StackOverflowError";
+  Run run(entry);
+  std::string why;
+  auto start = concrete::entryState(run.ev, entry.method, f.witness, &why);
+  if (!start) return unconfirmed("jhalt cannot build the witness input: " + why);
+  concrete::RunOptions ro;
+  ro.max_steps = stack_overflow ? options_.recursion_steps : options_.exception_steps;
+  const std::string sem = semanticsText(entry.semantics);
+  const size_t depth_goal = options_.recursion_depth;
+  concrete::RunResult r = concrete::run(run.ev, std::move(*start), ro, [&](const state::State& s, size_t) {
+    return stack_overflow && s.frames.size() >= depth_goal;
+  });
+  using O = concrete::RunResult::Outcome;
+  if (stack_overflow) {
+    // An infinite recursion (proven by an engine) ends in StackOverflowError
+    // on a real JVM: jhalt's run must recurse deeply, the JVM must overflow.
+    if (r.outcome != O::Stopped)
+      return unconfirmed(fmt::format("jhalt's run under {} integers {} (call depth {})", sem, runEnd(r), r.max_depth));
+    f.confirmation = fmt::format("jhalt's evaluator ({} integers) followed the witness to a call depth of {} frames "
+                                 "in {} steps without returning",
+                                 sem, r.max_depth, r.steps);
+    return replayException(entry, f, true);
+  }
+  if (r.outcome != O::Exception || r.exception_class != f.exception || !r.raise_state)
+    return unconfirmed(fmt::format("jhalt's run under {} integers {}", sem, runEnd(r)));
+  engine::Location got = reportedLocation(*r.raise_state);
+  if (got.internalName() != f.where.internalName() || got.pc != f.where.pc)
+    return unconfirmed(fmt::format("jhalt's run throws it at another place ({}, offset {})", got.javaName(), got.pc));
+  f.cause = classify(*r.raise_state, f.exception);
+  bool wanted = f.cause == engine::Cause::Runtime        ? options_.report_runtime
+                : f.cause == engine::Cause::NullArgument ? options_.report_null_arguments
+                                                          : options_.report_explicit_throws;
+  if (!wanted) {
+    confirmed_.insert(f.key());  // not tried again
+    return Outcome{Status::Filtered, f, "not reported"};
+  }
+  f.confirmation = fmt::format("jhalt's evaluator ({} integers) throws it there after {} steps", sem, r.steps);
+  return replayException(entry, f, false);
+}
+
+engine::Certifier::Outcome DefaultCertifier::replayException(const engine::Entry& entry, Finding& f,
+                                                             bool stack_overflow) {
+  if (!options_.replay) {
+    f.replay = "not replayed (--no-validate)";
+    return Outcome{Status::Confirmed, f, ""};
+  }
+  replay::ReplayOptions ro = options_.replay_options;
+  if (stack_overflow) {
+    ro.jvm_args.push_back("-Xss256m");
+    ro.timeout_seconds = std::max(ro.timeout_seconds, options_.stack_overflow_seconds);
+  }
+  replay::ReplayResult rr = replay::replay(ro, entry.method, f.witness);
+  bool same = rr.outcome == replay::ReplayResult::Outcome::Exception && rr.exception_class == f.exception &&
+              (stack_overflow ? !rr.frames.empty() : sameFrame(rr.frames, f.where));
+  f.replay = (same ? "confirmed: " : "") + rr.describe() + (stack_overflow ? " (stack -Xss256m)" : "");
+  if (same || entry.semantics == Semantics::Math) {
+    // Under mathematical integers the JVM is not the oracle: its answer is
+    // shown, jhalt's run confirmed the claim.
+    return Outcome{Status::Confirmed, f, ""};
+  }
+  if (rr.outcome == replay::ReplayResult::Outcome::Failed)
+    return unconfirmed("the witness could not be replayed on the JVM: " + rr.detail);
+  return unconfirmed("the JVM did not confirm it: " + rr.describe());
+}
+
+}  // namespace jhalt::certify

@@ -1,0 +1,68 @@
+// The shared certifier (issue 11; the confirmation rules of issue 10):
+// every claim of every engine passes here before it becomes a finding.
+//
+//  * Semantics. A claim counts for the entry's integer semantics only: a
+//    proof over mathematical integers is not a proof for the JVM, unless
+//    jhalt's own run under JVM integers repeats a state exactly (that run is
+//    then the proof).
+//  * Confirmation by jhalt's evaluator, counted in steps (never by a
+//    timer): the witness is run with the entry's integer semantics. A
+//    non-termination claim is confirmed when the run repeats a state
+//    exactly, or when it is still running after the step budget having
+//    visited the claimed loop head again and again (or recursed to the
+//    required depth) - the engine's proof says it never stops. An exception
+//    claim is confirmed when the run throws it at the claimed place.
+//  * The JVM. Under JVM semantics every exception is replayed and must be
+//    thrown at the same place (the observation is the confirmation); a
+//    non-termination claim is replayed as a cross-check only: a JVM that
+//    ends withdraws it (a bug in jhalt), one still running at the limit is
+//    consistent but confirms nothing. Under mathematical semantics the JVM
+//    is not the oracle and is not asked.
+//  * Deduplication across engines by Finding::key.
+// A claim that fails any step is Unconfirmed with the reason; it is never a
+// finding.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "jhalt/engine/engine.h"
+#include "jhalt/replay/replay.h"
+
+namespace jhalt::certify {
+
+struct Options {
+  size_t loop_steps = 100000;       // jhalt's run for a non-terminating loop
+  size_t loop_visits = 3;           // visits of the loop head it must make
+  size_t recursion_depth = 256;     // frames a recursion witness must reach
+  size_t recursion_steps = 200000;
+  size_t exception_steps = 200000;  // jhalt's run for an exception
+  bool replay = true;               // use the JVM (see above)
+  replay::ReplayOptions replay_options;
+  // A StackOverflowError (infinite recursion under JVM semantics) is
+  // replayed with a large stack (-Xss256m, so a deep but finite recursion
+  // returns) and needs more time than other replays.
+  double stack_overflow_seconds = 30;
+  // Exception causes to report; others are Filtered (not replayed).
+  bool report_runtime = true, report_null_arguments = true, report_explicit_throws = true;
+};
+
+class DefaultCertifier final : public engine::Certifier {
+ public:
+  explicit DefaultCertifier(Options options);
+  ~DefaultCertifier() override;
+  Outcome certify(const engine::Entry& entry, engine::Claim claim) override;
+  bool confirmed(const std::string& key) const override { return confirmed_.count(key) != 0; }
+
+ private:
+  Outcome nonTermination(const engine::Entry& entry, engine::Claim& claim);
+  Outcome exception(const engine::Entry& entry, engine::Claim& claim);
+  Outcome replayException(const engine::Entry& entry, engine::Finding& f, bool stack_overflow);
+
+  Options options_;
+  std::set<std::string> confirmed_;
+};
+
+}  // namespace jhalt::certify

@@ -1,0 +1,57 @@
+// The registered engines and the schedule of `--engine all`: the one place
+// that knows every engine. Adding an engine: one line in `kEngines` (its
+// name, its share of the time left, and how to make it).
+//
+// The order is measured (docs/BENCHMARKS.md, issue 5): on non-recursive
+// TPDB problems the CLP engine proves no loop the graph engine misses, and
+// the graph engine gives up at once on recursion, so the graph engine goes
+// first with 60% of the time and the CLP engine gets the rest; after the
+// graph engine the CLP engine looks for recurrent sets of several clauses
+// only for recursion.
+#include <functional>
+
+#include "jhalt/portfolio/portfolio.h"
+
+namespace jhalt::portfolio {
+namespace {
+
+struct Registration {
+  const char* name;
+  double share;  // of the time left when it starts, in the `all` schedule
+  std::function<std::unique_ptr<engine::Engine>(const EngineOptions&, bool in_portfolio)> make;
+};
+
+const std::vector<Registration>& registry() {
+  static const std::vector<Registration> kEngines = {
+      {"seg", 0.6, [](const EngineOptions& o, bool) { return std::make_unique<nonterm::SegEngine>(o.seg); }},
+      {"clp", 1.0,
+       [](const EngineOptions& o, bool in_portfolio) {
+         clp::ClpOptions c = o.clp;
+         if (in_portfolio) c.loop_sets = false;  // the graph engine has had its go at the loops
+         return std::make_unique<clp::ClpEngine>(c);
+       }},
+  };
+  return kEngines;
+}
+
+}  // namespace
+
+std::vector<std::string> engineChoices() {
+  std::vector<std::string> out;
+  for (const auto& r : registry()) out.emplace_back(r.name);
+  out.emplace_back("all");
+  return out;
+}
+
+Portfolio makePortfolio(std::string_view choice, const EngineOptions& options) {
+  Portfolio p;
+  for (const auto& r : registry()) {
+    if (choice == "all")
+      p.add(r.make(options, true), r.share);
+    else if (choice == r.name)
+      p.add(r.make(options, false), 1.0);
+  }
+  return p;
+}
+
+}  // namespace jhalt::portfolio

@@ -1,0 +1,161 @@
+#include "jhalt/util/process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+namespace jhalt::util {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Pipe {
+  int fd[2] = {-1, -1};
+  bool open() { return pipe2(fd, O_CLOEXEC) == 0; }
+  void closeBoth() {
+    for (int& f : fd)
+      if (f >= 0) {
+        close(f);
+        f = -1;
+      }
+  }
+};
+
+// In the child: wires the pipes to fds 0-2 and executes the program. Only
+// async-signal-safe calls: the parent may have other threads (one holding
+// the allocator's lock), so everything is prepared before fork().
+[[noreturn]] void execChild(const char* program, char* const* args, Pipe& in, Pipe& out, Pipe& err) {
+  setpgid(0, 0);
+  dup2(in.fd[0], STDIN_FILENO);
+  dup2(out.fd[1], STDOUT_FILENO);
+  dup2(err.fd[1], STDERR_FILENO);
+  execv(program, args);
+  _exit(127);
+}
+
+// argv[0] as an executable path: as given if it contains a slash, else
+// searched on PATH.
+std::string resolveProgram(const std::string& name) {
+  if (name.find('/') != std::string::npos) return name;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    std::string candidate = (end > start ? dirs.substr(start, end - start) : ".") + "/" + name;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return name;
+}
+
+void append(std::string& to, const char* data, size_t n, size_t limit) {
+  if (to.size() < limit) to.append(data, std::min(n, limit - to.size()));
+}
+
+}  // namespace
+
+ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimits& limits) {
+  ProcessResult r;
+  if (argv.empty()) {
+    r.error = "no program given";
+    return r;
+  }
+  Pipe in, out, err;
+  if (!in.open() || !out.open() || !err.open()) {
+    r.error = fmt::format("pipe: {}", std::strerror(errno));
+    in.closeBoth(), out.closeBoth(), err.closeBoth();
+    return r;
+  }
+  const std::string program = resolveProgram(argv[0]);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  auto t0 = Clock::now();
+  pid_t pid = fork();
+  if (pid < 0) {
+    r.error = fmt::format("fork: {}", std::strerror(errno));
+    in.closeBoth(), out.closeBoth(), err.closeBoth();
+    return r;
+  }
+  if (pid == 0) execChild(program.c_str(), args.data(), in, out, err);
+  setpgid(pid, pid);
+  r.started = true;
+  close(in.fd[0]);
+  close(out.fd[1]);
+  close(err.fd[1]);
+  close(in.fd[1]);  // the child reads end-of-file
+  pollfd fds[2] = {{out.fd[0], POLLIN, 0}, {err.fd[0], POLLIN, 0}};
+  int open_streams = 2;
+  char buf[8192];
+  while (open_streams > 0) {
+    double left = limits.timeout_seconds - std::chrono::duration<double>(Clock::now() - t0).count();
+    if (left <= 0) {
+      r.timed_out = true;
+      break;
+    }
+    int n = poll(fds, 2, static_cast<int>(std::min(left * 1000 + 1, 1000.0)));
+    if (n < 0 && errno != EINTR) break;
+    for (int k = 0; k < 2; ++k) {
+      if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      ssize_t got = read(fds[k].fd, buf, sizeof buf);
+      if (got > 0) {
+        append(k == 0 ? r.out : r.err, buf, static_cast<size_t>(got), limits.max_output_bytes);
+      } else if (got == 0 || errno != EINTR) {
+        close(fds[k].fd);
+        fds[k].fd = -1;
+        --open_streams;
+      }
+    }
+  }
+  if (r.timed_out) kill(-pid, SIGKILL);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  // Grandchildren that kept the pipes open die with the group.
+  kill(-pid, SIGKILL);
+  for (auto& f : fds)
+    if (f.fd >= 0) close(f.fd);
+  r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (WIFEXITED(status)) {
+    r.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    r.signal = WTERMSIG(status);
+    r.exit_code = 128 + r.signal;
+  }
+  return r;
+}
+
+TempDir::TempDir(const std::string& prefix) {
+  static std::atomic<uint64_t> counter{0};
+  namespace fs = std::filesystem;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    fs::path p = fs::temp_directory_path() / fmt::format("{}-{}-{}", prefix, getpid(), counter++);
+    std::error_code ec;
+    if (fs::create_directory(p, ec)) {
+      path_ = p.string();
+      return;
+    }
+  }
+  path_ = (fs::temp_directory_path() / fmt::format("{}-{}", prefix, getpid())).string();
+  std::filesystem::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
+}  // namespace jhalt::util

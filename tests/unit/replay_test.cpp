@@ -1,0 +1,103 @@
+// Replay of witnesses on the real JVM through the precompiled harness:
+// main programs and methods, nested classes, receivers, constructors,
+// objects with fields, and the outcomes the certifier reads.
+#include <gtest/gtest.h>
+
+#include "jhalt/replay/replay.h"
+#include "test_classpath.h"
+#include "test_engine.h"
+
+namespace jhalt::replay {
+namespace {
+
+using input::Value;
+using input::Witness;
+using O = ReplayResult::Outcome;
+
+class ReplayTest : public ::testing::Test {
+ protected:
+  ReplayTest() : cp_(test::testClassPath()), program_(cp_) {}
+  const program::MethodInfo& method(const std::string& cls, const std::string& name, const std::string& desc) {
+    const program::MethodInfo* m = program_.get(cls).declaredMethod(name, desc);
+    EXPECT_NE(m, nullptr);
+    return *m;
+  }
+  static Witness params(std::vector<Value> v) {
+    Witness w;
+    w.params = std::move(v);
+    return w;
+  }
+  classpath::ClassPath cp_;
+  program::Program program_;
+};
+
+TEST_F(ReplayTest, MainProgramsRunOrEnd) {
+  const auto& main = method("Loop", "main", "([Ljava/lang/String;)V");
+  Witness w;
+  w.main_args = true;
+  w.args = {""};
+  ReplayResult r = replay(test::replayOptions(1.0), main, w);
+  EXPECT_EQ(r.outcome, O::StillRunning) << r.describe();
+  w.args = {"a"};
+  r = replay(test::replayOptions(5.0), main, w);
+  EXPECT_EQ(r.outcome, O::Returned) << r.describe();
+  // System.exit ends the JVM without a result.
+  w.args = {};
+  r = replay(test::replayOptions(5.0), method("Faults", "main", "([Ljava/lang/String;)V"), w);
+  EXPECT_EQ(r.outcome, O::Exited) << r.describe();
+}
+
+TEST_F(ReplayTest, ExceptionsComeWithTheirFrames) {
+  ReplayResult r = replay(test::replayOptions(5.0), method("Faults", "at", "([II)I"),
+                          params({Value::array("[I", {Value::integer(1), Value::integer(2)}), Value::integer(5)}));
+  ASSERT_EQ(r.outcome, O::Exception) << r.describe();
+  EXPECT_EQ(r.exception_class, "java/lang/ArrayIndexOutOfBoundsException");
+  ASSERT_FALSE(r.frames.empty());
+  EXPECT_EQ(r.frames[0].cls, "Faults");
+  EXPECT_EQ(r.frames[0].method, "at");
+  EXPECT_EQ(r.frames[0].line, 14);
+  EXPECT_EQ(r.frames[0].module, "");
+  EXPECT_EQ(r.frames.size(), 1u);  // the harness and reflection are cut off
+}
+
+// Nested classes, objects allocated without constructors, fields set by
+// reflection, receivers and constructors (issue 10, item 3).
+TEST_F(ReplayTest, ObjectsReceiversAndConstructors) {
+  const auto& average = method("Shapes", "average", "(LShapes$Cell;)I");
+  Value cell = Value::object("Shapes$Cell");
+  ReplayResult r = replay(test::replayOptions(5.0), average, params({cell}));
+  ASSERT_EQ(r.outcome, O::Exception) << r.describe();
+  EXPECT_EQ(r.exception_class, "java/lang/ArithmeticException");
+  cell.fields.push_back({"Shapes$Cell", "count", "I", Value::integer(2)});
+  EXPECT_EQ(replay(test::replayOptions(5.0), average, params({cell})).outcome, O::Returned);
+  Witness w = params({Value::integer(4)});
+  w.receiver = Value::object("Shapes");
+  r = replay(test::replayOptions(5.0), method("Shapes", "ratio", "(I)I"), w);
+  EXPECT_EQ(r.exception_class, "java/lang/ArithmeticException") << r.describe();
+  w = params({Value::integer(0)});
+  w.receiver = Value::object("Shapes");
+  r = replay(test::replayOptions(5.0), method("Shapes", "<init>", "(I)V"), w);
+  ASSERT_EQ(r.outcome, O::Exception) << r.describe();
+  EXPECT_EQ(r.frames.at(0).method, "<init>");
+  EXPECT_EQ(r.frames.at(0).line, 25);
+}
+
+TEST_F(ReplayTest, SpecTextDescribesEveryValueKind) {
+  Witness w = params({Value::integer(-3), Value::floating(1.0), Value::string("a b"),
+                      Value::array("[Ljava/lang/String;", {Value::null()})});
+  std::string spec = specText(method("Faults", "divide", "(II)I"), w);
+  EXPECT_NE(spec.find("class Faults\nmethod divide\ndescriptor (II)I\n"), std::string::npos) << spec;
+  EXPECT_NE(spec.find("args 4 I -3 D 3ff0000000000000 str 612062 arr [Ljava/lang/String; 1 null"), std::string::npos)
+      << spec;
+}
+
+TEST_F(ReplayTest, AHarnessThatCannotRunItSaysWhy) {
+  replay::ReplayOptions o = test::replayOptions(5.0);
+  o.classpath = {"/nonexistent"};
+  ReplayResult r = replay(o, method("Faults", "divide", "(II)I"), params({Value::integer(1), Value::integer(0)}));
+  EXPECT_EQ(r.outcome, O::Failed);
+  EXPECT_NE(r.detail.find("ClassNotFoundException"), std::string::npos) << r.detail;
+}
+
+}  // namespace
+}  // namespace jhalt::replay
