@@ -5,6 +5,7 @@
 #include "jhalt/certify/classify.h"
 #include "jhalt/concrete/entry.h"
 #include "jhalt/concrete/run.h"
+#include "populate.h"
 
 namespace jhalt::certify {
 namespace {
@@ -183,9 +184,13 @@ engine::Certifier::Outcome DefaultCertifier::exception(const engine::Entry& entr
   engine::Location got = reportedLocation(*r.raise_state);
   if (got.internalName() != f.where.internalName() || got.pc != f.where.pc)
     return unconfirmed(fmt::format("jhalt's run throws it at another place ({}, offset {})", got.javaName(), got.pc));
-  f.cause = classify(*r.raise_state, f.exception);
+  f.cause = classify(*r.raise_state, f.exception, entry.program);
+  if (f.cause == engine::Cause::Runtime && f.exception == "java/lang/NullPointerException" &&
+      nullFromInput(entry, f))
+    f.cause = engine::Cause::NullArgument;
   bool wanted = f.cause == engine::Cause::Runtime        ? options_.report_runtime
                 : f.cause == engine::Cause::NullArgument ? options_.report_null_arguments
+                : f.cause == engine::Cause::ObjectState  ? options_.report_object_state
                                                           : options_.report_explicit_throws;
   if (!wanted) {
     confirmed_.insert(f.key());  // not tried again
@@ -193,6 +198,24 @@ engine::Certifier::Outcome DefaultCertifier::exception(const engine::Entry& entr
   }
   f.confirmation = fmt::format("jhalt's evaluator ({} integers) throws it there after {} steps", sem, r.steps);
   return replayException(entry, f, false);
+}
+
+// The counterfactual test of populate.h: with the witness's nulls replaced,
+// does jhalt's run still throw the exception at the same place?
+bool DefaultCertifier::nullFromInput(const engine::Entry& entry, const Finding& f) {
+  input::Witness filled = f.witness;
+  if (!withoutNulls(entry.program, entry.method, filled)) return false;
+  Run run(entry);
+  auto start = concrete::entryState(run.ev, entry.method, filled);
+  if (!start) return false;
+  concrete::RunOptions ro;
+  ro.max_steps = options_.exception_steps;
+  concrete::RunResult r = concrete::run(run.ev, std::move(*start), ro);
+  using O = concrete::RunResult::Outcome;
+  if (r.outcome == O::NotConcrete || r.outcome == O::StepLimit) return false;  // cannot tell
+  if (r.outcome != O::Exception || !r.raise_state || r.exception_class != f.exception) return true;
+  engine::Location got = reportedLocation(*r.raise_state);
+  return got.internalName() != f.where.internalName() || got.pc != f.where.pc;
 }
 
 engine::Certifier::Outcome DefaultCertifier::replayException(const engine::Entry& entry, Finding& f,

@@ -33,6 +33,7 @@ std::string_view causeName(Cause c) {
     case Cause::Runtime: return "runtime";
     case Cause::NullArgument: return "null-argument";
     case Cause::ExplicitThrow: return "explicit-throw";
+    case Cause::ObjectState: return "object-state";
   }
   return "?";
 }

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <set>
+#include <algorithm>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -135,8 +135,9 @@ ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& ent
   std::vector<std::string> argv{options.java_home + "/bin/java", fmt::format("-Xmx{}m", options.heap_mb),
                                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"};
   if (std::string module = moduleOf(entry.owner()); !module.empty()) {
-    std::set<std::string> packages{std::string(entry.owner().packageName())};
-    for (const auto& p : packages) argv.push_back(fmt::format("--add-opens={}/{}=ALL-UNNAMED", module, p));
+    std::string package(entry.owner().packageName());
+    std::replace(package.begin(), package.end(), '/', '.');
+    argv.push_back(fmt::format("--add-opens={}/{}=ALL-UNNAMED", module, package));
   }
   argv.insert(argv.end(), options.jvm_args.begin(), options.jvm_args.end());
   argv.insert(argv.end(), {"-cp", cp, "jhalt.harness.Replay", spec, result});

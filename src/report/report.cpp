@@ -184,6 +184,7 @@ void Summary::add(const EntryReport& e) {
       case engine::Cause::Runtime: ++runtime; break;
       case engine::Cause::NullArgument: ++null_argument; break;
       case engine::Cause::ExplicitThrow: ++explicit_throw; break;
+      case engine::Cause::ObjectState: ++object_state; break;
     }
   }
 }
@@ -191,17 +192,21 @@ void Summary::add(const EntryReport& e) {
 std::string toText(const Summary& s) {
   return fmt::format(
       "summary: {} methods in {:.1f} s: {} with findings ({} non-terminating, {} runtime exceptions, {} null-argument, "
-      "{} explicit throws), {} MAYBE, {} errors; {} exception findings not reported (see --report), {} claims not "
-      "confirmed\n",
-      s.methods, s.seconds, s.with_findings, s.nonterminating, s.runtime, s.null_argument, s.explicit_throw, s.maybe,
-      s.errors, s.hidden, s.unconfirmed);
+      "{} explicit throws, {} object-state), {} MAYBE, {} errors; {} exception findings not reported (see --report), "
+      "{} claims not confirmed\n",
+      s.methods, s.seconds, s.with_findings, s.nonterminating, s.runtime, s.null_argument, s.explicit_throw,
+      s.object_state, s.maybe, s.errors, s.hidden, s.unconfirmed);
 }
 
 nlohmann::json toJson(const Summary& s) {
   return {{"methods", s.methods},
           {"with_findings", s.with_findings},
           {"nonterminating", s.nonterminating},
-          {"exceptions", {{"runtime", s.runtime}, {"null-argument", s.null_argument}, {"explicit-throw", s.explicit_throw}}},
+          {"exceptions",
+           {{"runtime", s.runtime},
+            {"null-argument", s.null_argument},
+            {"explicit-throw", s.explicit_throw},
+            {"object-state", s.object_state}}},
           {"not_reported", s.hidden},
           {"maybe", s.maybe},
           {"errors", s.errors},

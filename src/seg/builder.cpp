@@ -81,6 +81,10 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
     if (g.liveNodes() > options.max_nodes)
       return finish(BuildResult::Status::ResourceLimit,
                     fmt::format("graph exceeds {} states (raise --max-states)", options.max_nodes), n);
+    if (result.evaluations >= options.max_evaluations)
+      return finish(BuildResult::Status::ResourceLimit,
+                    fmt::format("graph construction exceeds {} evaluation steps (raise --effort)", options.max_evaluations),
+                    n);
     if ((++result.evaluations & 63) == 0) {
       if (options.checkpoint) options.checkpoint();
       if (std::chrono::duration<double>(Clock::now() - t0).count() > options.max_seconds)

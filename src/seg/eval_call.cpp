@@ -62,7 +62,12 @@ StepResult pushFrame(Ctx& c, const program::MethodInfo& target, int slots, bool 
 
 }  // namespace
 
-bool tracksInitialization(const program::ClassInfo& cls) { return !isJdk(cls); }
+// JDK classes (from the JDK on the class path, or from a .jmod analysed as
+// the application) are taken as initialised with unknown statics: their
+// initializers need the JVM's own bootstrap.
+bool tracksInitialization(const program::ClassInfo& cls) {
+  return !isJdk(cls) && cls.location().find(".jmod!") == std::string::npos;
+}
 
 void materializeStatics(Evaluator& ev, State& s, const program::ClassInfo& cls) {
   state::TypeSystem& ts = ev.types();

@@ -79,7 +79,7 @@ TEST_F(ReplayTest, ObjectsReceiversAndConstructors) {
   r = replay(test::replayOptions(5.0), method("Shapes", "<init>", "(I)V"), w);
   ASSERT_EQ(r.outcome, O::Exception) << r.describe();
   EXPECT_EQ(r.frames.at(0).method, "<init>");
-  EXPECT_EQ(r.frames.at(0).line, 25);
+  EXPECT_EQ(r.frames.at(0).line, 26);
 }
 
 TEST_F(ReplayTest, SpecTextDescribesEveryValueKind) {

@@ -34,6 +34,11 @@ void ClassPathFlags::addTo(CLI::App& cmd) {
       ->capture_default_str();
 }
 
+std::function<void(const std::string&)> traceFor(const char* variable) {
+  if (!std::getenv(variable)) return nullptr;
+  return [](const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str()); };
+}
+
 std::string executableDirectory() {
   std::error_code ec;
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,11 @@ class Output {
  private:
   std::string buf_;
 };
+
+// Debug traces of the engines, asked for through the environment
+// (JHALT_DEBUG_SEG, JHALT_DEBUG_CLP, JHALT_DEBUG_WITNESS; read by the command
+// line only: libraries get a function, never the environment).
+std::function<void(const std::string&)> traceFor(const char* variable);
 
 // Path of the running executable's directory (for the bundled models jar).
 std::string executableDirectory();

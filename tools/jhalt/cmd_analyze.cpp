@@ -88,9 +88,10 @@ void addAnalyze(CLI::App& app, Action& run) {
                          ->capture_default_str();
   auto* report = cmd->add_option("--report", flags->report,
                                  "With --all-methods: exception causes to report besides runtime (raised by the JVM "
-                                 "in the method's code): null-arguments, explicit-throws, all (comma-separated)")
+                                 "in the method's code): null-arguments, explicit-throws, object-state, all "
+                                 "(comma-separated)")
                      ->delimiter(',')
-                     ->check(CLI::IsMember({"runtime", "null-arguments", "explicit-throws", "all"}));
+                     ->check(CLI::IsMember({"runtime", "null-arguments", "explicit-throws", "object-state", "all"}));
   cmd->add_flag("--progress,!--no-progress", flags->progress,
                 "With --all-methods: show progress on stderr (default: when it is a terminal)");
   for (auto* o : {jobs, include, exclude, visibility, report}) o->needs(all);

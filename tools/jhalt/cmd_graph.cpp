@@ -20,6 +20,7 @@ void addGraph(CLI::App& app, Action& run) {
     bool stats = false;
     size_t max_states = 60000;
     double timeout = 10;
+    std::string int_semantics = "math";
   };
   auto flags = std::make_shared<Flags>();
   CLI::App* cmd = app.add_subcommand(
@@ -28,16 +29,31 @@ void addGraph(CLI::App& app, Action& run) {
   flags->entry.addTo(cmd);
   cmd->add_option("--dot", flags->dot, "Write the graph in Graphviz format to this file");
   cmd->add_flag("--stats", flags->stats, "Also print statistics (evaluations, merges, library calls)");
-  cmd->add_option("--max-states", flags->max_states, "Resource limit on the number of states")->capture_default_str();
-  cmd->add_option("--timeout", flags->timeout, "Resource limit in seconds")->capture_default_str();
+  cmd->add_option("--max-states", flags->max_states, "Resource limit on the number of states")
+      ->check(CLI::Range(size_t{1}, size_t{100000000}))
+      ->capture_default_str();
+  cmd->add_option("--timeout", flags->timeout, "Resource limit in seconds")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--int-semantics", flags->int_semantics,
+                  "math (unbounded integers, paper 000) or jvm (values wrap at 32/64 bits)")
+      ->check(CLI::IsMember({"math", "jvm"}))
+      ->capture_default_str();
   cmd->callback([flags, &run] {
     run = [flags] {
+      std::unique_ptr<std::ofstream> dot;
+      if (!flags->dot.empty()) {
+        dot = std::make_unique<std::ofstream>(flags->dot);
+        if (!*dot) throw InputError(flags->dot, "cannot write file");
+      }
       Analysis a = setUpAnalysis(flags->entry);
       state::TypeSystem types(*a.program);
       state::RefAllocator alloc;
       seg::BuildOptions options;
       options.max_nodes = flags->max_states;
       options.max_seconds = flags->timeout;
+      options.eval.jvm_int_semantics = flags->int_semantics == "jvm";
+      options.trace = traceFor("JHALT_DEBUG_SEG");
       seg::Evaluator ev(*a.program, types, alloc, options.eval);
       state::State start = a.main_convention ? ev.mainEntry(*a.entry) : ev.methodEntry(*a.entry);
       seg::Graph g;
@@ -49,11 +65,7 @@ void addGraph(CLI::App& app, Action& run) {
         fmt::print("evaluations: {}, merges: {}\n", r.evaluations, r.merges);
         for (const auto& call : r.library_calls) fmt::print("library call (not analysed): {}\n", call);
       }
-      if (!flags->dot.empty()) {
-        std::ofstream out(flags->dot);
-        if (!out) throw InputError(flags->dot, "cannot write file");
-        out << seg::toDot(g, types);
-      }
+      if (dot) *dot << seg::toDot(g, types);
       if (r.status != seg::BuildResult::Status::Complete) {
         std::string where;
         if (r.failed_at != seg::kNoNode && g.node(r.failed_at).alive) {

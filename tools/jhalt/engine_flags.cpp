@@ -11,17 +11,6 @@
 namespace jhalt::cli {
 namespace fs = std::filesystem;
 
-namespace {
-
-// Debug traces of the engines, asked for through the environment (read
-// here only: libraries get a function, never the environment).
-std::function<void(const std::string&)> traceFor(const char* variable) {
-  if (!std::getenv(variable)) return nullptr;
-  return [](const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str()); };
-}
-
-}  // namespace
-
 void EngineFlags::addTo(CLI::App* cmd, bool analyze, const std::string& default_semantics) {
   int_semantics = default_semantics;
   cmd->add_option("--timeout", timeout,

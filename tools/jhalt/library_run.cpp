@@ -22,7 +22,7 @@ namespace {
 // Library runs analyse thousands of methods: a smaller budget per method
 // (measured on Debian's library jars, docs/BENCHMARKS.md, issue 10).
 constexpr double kLibraryTimeout = 10;
-constexpr double kLibraryEffort = 0.25;
+constexpr double kLibraryEffort = 0.1;
 
 bool has(const std::vector<std::string>& v, const char* x) {
   return std::find(v.begin(), v.end(), x) != v.end() || std::find(v.begin(), v.end(), "all") != v.end();
@@ -131,6 +131,7 @@ int runLibrary(AnalyzeFlags& flags) {
                  flags.engine.engineOptions(), true};
     mr.certify.report_null_arguments = has(flags.report, "null-arguments");
     mr.certify.report_explicit_throws = has(flags.report, "explicit-throws");
+    mr.certify.report_object_state = has(flags.report, "object-state");
     for (size_t i = next++; i < methods.size(); i = next++) {
       const MethodRef& ref = methods[i];
       const program::MethodInfo* m = nullptr;

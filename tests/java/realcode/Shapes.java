@@ -1,8 +1,9 @@
 // Methods as a library has them (issue 10): nested and inner classes as
 // parameters, interfaces, arrays, instance methods and constructors, and the
-// three causes of exceptions: raised by the JVM in the method's own code
+// causes of exceptions: raised by the JVM in the method's own code
 // (runtime), a null the method received (null-argument), a throw the author
-// wrote (explicit-throw).
+// wrote (explicit-throw), a field value of an input object, which jhalt
+// builds without a constructor (object-state).
 public class Shapes {
     interface Shape {
         double area();
@@ -31,7 +32,7 @@ public class Shapes {
         return c.tail.head;
     }
 
-    // A Cell with count 0: division by zero (runtime).
+    // A Cell with count 0: division by a field of the input (object-state).
     static int average(Cell c) {
         if (c == null) return 0;
         return c.head / c.count;
@@ -62,7 +63,7 @@ public class Shapes {
     }
 
     // An instance method: the receiver is a Shapes allocated without a
-    // constructor (scale 0).
+    // constructor (scale 0, which the constructor never leaves: object-state).
     int ratio(int d) {
         return d / scale;
     }
@@ -77,13 +78,13 @@ public class Shapes {
         return n;
     }
 }
-// EXPECT: analyze --method 'Shapes.tailHead(LShapes$Cell;)I' -> MAYBE exception:java/lang/NullPointerException:31:null-argument
-// EXPECT: analyze --method 'Shapes.average(LShapes$Cell;)I' -> MAYBE exception:java/lang/ArithmeticException:37:runtime
-// EXPECT: analyze --method 'Shapes.area(LShapes$Shape;)D' -> MAYBE exception:java/lang/NullPointerException:41:null-argument
-// EXPECT: analyze --method 'Shapes.at([II)I' -> MAYBE exception:java/lang/ArrayIndexOutOfBoundsException:45:runtime exception:java/lang/NullPointerException:45:null-argument
-// EXPECT: analyze --method 'Shapes.fresh(I)I' -> MAYBE exception:java/lang/NullPointerException:51:runtime
-// EXPECT: analyze --method 'Shapes.perItem(II)I' -> MAYBE exception:java/lang/IllegalStateException:55:explicit-throw no-exception:java/lang/ArithmeticException
-// EXPECT: analyze --method 'Shapes.ratio(I)I' -> MAYBE exception:java/lang/ArithmeticException:67:runtime
-// EXPECT: analyze --method 'Shapes.nodeValue(LShapes$Node;)I' -> MAYBE exception:java/lang/NullPointerException:71:null-argument
-// EXPECT: analyze --method 'Shapes.count([LShapes$Cell;)I' -> MAYBE exception:java/lang/NullPointerException:76:null-argument
-// EXPECT: analyze --method 'Shapes.<init>(I)V' -> MAYBE exception:java/lang/ArithmeticException:25:runtime exception:java/lang/IllegalArgumentException:24:explicit-throw
+// EXPECT: analyze --method 'Shapes.tailHead(LShapes$Cell;)I' -> MAYBE exception:java/lang/NullPointerException:32:null-argument
+// EXPECT: analyze --method 'Shapes.average(LShapes$Cell;)I' -> MAYBE exception:java/lang/ArithmeticException:38:object-state
+// EXPECT: analyze --method 'Shapes.area(LShapes$Shape;)D' -> MAYBE exception:java/lang/NullPointerException:42:null-argument
+// EXPECT: analyze --method 'Shapes.at([II)I' -> MAYBE exception:java/lang/ArrayIndexOutOfBoundsException:46:runtime exception:java/lang/NullPointerException:46:null-argument
+// EXPECT: analyze --method 'Shapes.fresh(I)I' -> MAYBE exception:java/lang/NullPointerException:52:runtime
+// EXPECT: analyze --method 'Shapes.perItem(II)I' -> MAYBE exception:java/lang/IllegalStateException:56:explicit-throw no-exception:java/lang/ArithmeticException
+// EXPECT: analyze --method 'Shapes.ratio(I)I' -> MAYBE exception:java/lang/ArithmeticException:68:object-state
+// EXPECT: analyze --method 'Shapes.nodeValue(LShapes$Node;)I' -> MAYBE exception:java/lang/NullPointerException:72:null-argument
+// EXPECT: analyze --method 'Shapes.count([LShapes$Cell;)I' -> MAYBE exception:java/lang/NullPointerException:77:null-argument
+// EXPECT: analyze --method 'Shapes.<init>(I)V' -> MAYBE exception:java/lang/ArithmeticException:26:runtime exception:java/lang/IllegalArgumentException:25:explicit-throw

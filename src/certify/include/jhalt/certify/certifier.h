@@ -46,7 +46,8 @@ struct Options {
   // returns) and needs more time than other replays.
   double stack_overflow_seconds = 30;
   // Exception causes to report; others are Filtered (not replayed).
-  bool report_runtime = true, report_null_arguments = true, report_explicit_throws = true;
+  bool report_runtime = true, report_null_arguments = true, report_explicit_throws = true,
+       report_object_state = true;
 };
 
 class DefaultCertifier final : public engine::Certifier {
@@ -60,6 +61,7 @@ class DefaultCertifier final : public engine::Certifier {
   Outcome nonTermination(const engine::Entry& entry, engine::Claim& claim);
   Outcome exception(const engine::Entry& entry, engine::Claim& claim);
   Outcome replayException(const engine::Entry& entry, engine::Finding& f, bool stack_overflow);
+  bool nullFromInput(const engine::Entry& entry, const engine::Finding& f);
 
   Options options_;
   std::set<std::string> confirmed_;

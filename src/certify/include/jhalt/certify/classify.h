@@ -10,6 +10,6 @@ namespace jhalt::certify {
 
 // `raise_state`: the concrete state whose step raised `exception` (all
 // frames present, the raising instruction at the top frame's pc).
-engine::Cause classify(const state::State& raise_state, std::string_view exception);
+engine::Cause classify(const state::State& raise_state, std::string_view exception, program::Program& program);
 
 }  // namespace jhalt::certify

@@ -73,8 +73,12 @@ std::string_view nonTermKindName(NonTermKind k);
 //                   input: an argument, or a field or element of an input
 //                   object (objects are built without constructors);
 //  explicit-throw   an `athrow` of an exception the code created itself (in
-//                   the method or a callee such as Validate.notNull).
-enum class Cause : uint8_t { Runtime, NullArgument, ExplicitThrow };
+//                   the method or a callee such as Validate.notNull);
+//  object-state     raised by the JVM on a value read from a field of an input
+//                   object (the receiver or an argument), which jhalt builds
+//                   without running a constructor: the class's constructors
+//                   may rule that state out (a Fraction with denominator 0).
+enum class Cause : uint8_t { Runtime, NullArgument, ExplicitThrow, ObjectState };
 std::string_view causeName(Cause c);
 
 struct Finding {

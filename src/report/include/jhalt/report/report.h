@@ -40,7 +40,7 @@ struct Summary {
   size_t methods = 0;
   size_t with_findings = 0;
   size_t nonterminating = 0;                 // findings
-  size_t runtime = 0, null_argument = 0, explicit_throw = 0;  // exception findings by cause (reported)
+  size_t runtime = 0, null_argument = 0, explicit_throw = 0, object_state = 0;  // exception findings by cause
   size_t hidden = 0;                         // exception findings not reported (--report)
   size_t maybe = 0, errors = 0;
   size_t unconfirmed = 0;

@@ -16,6 +16,10 @@ namespace jhalt::seg {
 
 struct BuildOptions {
   size_t max_nodes = 60000;        // resource limit (states in the graph)
+  // Resource limit on evaluation steps: merges and ForceAbstraction can
+  // keep the graph small while the work goes on; this bounds the work
+  // deterministically (the time limit is only a safety net).
+  size_t max_evaluations = 1200000;
   double max_seconds = 10.0;       // resource limit
   size_t max_state_size = 4000;    // resource limit: values in one state
   // Merges at one position that use the convex hull of integer intervals;
