@@ -1,6 +1,7 @@
 #include "origins.h"
 
 #include "jhalt/bytecode/opcodes.h"
+#include "jhalt/bytecode/opcodes.h"
 #include "jhalt/classfile/descriptor.h"
 #include "jhalt/program/targets.h"
 #include "jhalt/util/error.h"
@@ -57,6 +58,7 @@ std::optional<size_t> dereferencedSlot(const program::MethodInfo& m, uint32_t pc
   if (idx < 0) return std::nullopt;
   const bytecode::Instruction& insn = code.bytecode.at(static_cast<size_t>(idx));
   const auto& info = insn.info();
+  if (!(info.throws & bytecode::kThrowsNullPointer)) return std::nullopt;  // the opcode table
   const classfile::ConstantPool& cp = m.owner().file().pool;
   switch (info.family) {
     case Family::Field: {
@@ -86,9 +88,14 @@ std::vector<size_t> decisiveSlots(const program::MethodInfo& m, uint32_t pc) {
   if (idx < 0) return {};
   const bytecode::Instruction& insn = code.bytecode.at(static_cast<size_t>(idx));
   const auto& info = insn.info();
+  // The opcode table says which instructions raise which exceptions.
+  constexpr uint8_t kDecided = bytecode::kThrowsArithmetic | bytecode::kThrowsArrayIndex |
+                               bytecode::kThrowsNegativeArraySize | bytecode::kThrowsClassCast |
+                               bytecode::kThrowsArrayStore;
+  if (!(info.throws & kDecided)) return {};
   int wide = info.type == 'J' || info.type == 'D' ? 2 : 1;
   switch (info.family) {
-    case Family::Arithmetic: return {0};  // the divisor (only division throws)
+    case Family::Arithmetic: return {0};  // the divisor
     case Family::ArrayLoad: return {0, 1};  // index, array
     case Family::ArrayStore: return {static_cast<size_t>(wide), static_cast<size_t>(wide) + 1, 0};  // index, array, value
     case Family::NewArray: {

@@ -124,20 +124,43 @@ std::string canonicalForm(const State& s, state::TypeSystem& types, const std::v
   return out;
 }
 
-RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
-              const std::function<bool(const State&, size_t)>& observe) {
-  RunResult res;
-  const size_t wraps_before = ev.wraps();
-  const size_t overflows = ev.overflows();
-  State s = std::move(start);
-  // Loop-head states seen so far, by hash; the full canonical text is kept
-  // to rule out collisions, up to a memory bound.
-  std::unordered_map<uint64_t, std::vector<std::pair<size_t, std::string>>> seen;
-  size_t stored_bytes = 0;
-  constexpr size_t kMaxStoredBytes = size_t{32} << 20;
-  // Repetitions modulo increment-only locals count only while the run stays
-  // inside the loop: one tracker per (frame depth, loop), with an epoch that
-  // changes whenever the run leaves the loop.
+namespace {
+
+// The exact repetitions of loop-head states in one run, and repetitions
+// modulo a loop's increment-only locals, which count only while the run
+// stays inside the loop: one tracker per (frame depth, loop), with an epoch
+// that changes whenever the run leaves the loop. States are kept by hash
+// with their full canonical text (no collisions), up to a memory bound.
+class Repetitions {
+ public:
+  explicit Repetitions(state::TypeSystem& types) : types_(types) {}
+
+  struct Found {
+    size_t first;                 // the step of the earlier visit
+    std::vector<size_t> ignored;  // masked locals (empty: exact)
+  };
+
+  bool full() const { return stored_bytes_ >= kMaxStoredBytes; }
+
+  // Trackers of loops the run has left are dropped.
+  void leaveLoops(const State& s) {
+    if (trackers_.empty()) return;
+    std::erase_if(trackers_, [&](const Tracker& t) {
+      if (s.frames.size() < t.depth) return true;
+      if (s.frames.size() > t.depth) return false;  // inside a callee
+      const state::Frame& f = s.top();
+      return &f.method->code() != t.code || !inLoop(*t.code, *t.loop, f.pc);
+    });
+  }
+
+  // At a loop head: an earlier visit that `s` repeats, exactly or masked.
+  std::optional<Found> check(const State& s, size_t step) {
+    if (auto first = remember(canonicalForm(s, types_), step)) return Found{*first, {}};
+    return masked(s, step);
+  }
+
+ private:
+  static constexpr size_t kMaxStoredBytes = size_t{32} << 20;
   struct Tracker {
     size_t depth;
     const program::MethodCode* code;
@@ -145,46 +168,86 @@ RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
     std::vector<bool> mask;
     uint64_t epoch;
   };
-  std::vector<Tracker> trackers;
-  uint64_t epochs = 0;
-  // At a loop head: the step of an earlier visit (same epoch) that agrees
-  // modulo the loop's increment-only locals, and those locals' numbers.
-  auto maskedRepetition = [&](const State& st, size_t step) -> std::optional<std::pair<size_t, std::vector<size_t>>> {
-    const program::MethodCode& code = st.top().method->code();
-    const bytecode::Loop* loop = loopWithHead(code, st.top().pc);
+
+  std::optional<size_t> remember(std::string key, size_t step) {
+    auto& bucket = seen_[std::hash<std::string>{}(key)];
+    for (const auto& [first, text] : bucket)
+      if (text == key) return first;
+    stored_bytes_ += key.size();
+    bucket.emplace_back(step, std::move(key));
+    return std::nullopt;
+  }
+
+  std::optional<Found> masked(const State& s, size_t step) {
+    const program::MethodCode& code = s.top().method->code();
+    const bytecode::Loop* loop = loopWithHead(code, s.top().pc);
     if (!loop) return std::nullopt;
     Tracker* t = nullptr;
-    for (Tracker& x : trackers)
-      if (x.depth == st.frames.size() && x.loop == loop) t = &x;
+    for (Tracker& x : trackers_)
+      if (x.depth == s.frames.size() && x.loop == loop) t = &x;
     if (!t) {
       std::vector<bool> mask = incrementOnlyLocals(code, *loop);
       if (std::find(mask.begin(), mask.end(), true) == mask.end()) return std::nullopt;
-      trackers.push_back(Tracker{st.frames.size(), &code, loop, std::move(mask), ++epochs});
-      t = &trackers.back();
+      trackers_.push_back(Tracker{s.frames.size(), &code, loop, std::move(mask), ++epochs_});
+      t = &trackers_.back();
     }
-    std::string key = fmt::format("M{}|", t->epoch) + canonicalForm(st, ev.types(), &t->mask);
-    auto& bucket = seen[std::hash<std::string>{}(key)];
-    for (const auto& [first, text] : bucket)
-      if (text == key) {
-        std::vector<size_t> ignored;
-        for (size_t k = 0; k < t->mask.size(); ++k)
-          if (t->mask[k]) ignored.push_back(k);
-        return std::make_pair(first, ignored);
-      }
-    stored_bytes += key.size();
-    bucket.emplace_back(step, std::move(key));
-    return std::nullopt;
-  };
+    auto first = remember(fmt::format("M{}|", t->epoch) + canonicalForm(s, types_, &t->mask), step);
+    if (!first) return std::nullopt;
+    Found f{*first, {}};
+    for (size_t k = 0; k < t->mask.size(); ++k)
+      if (t->mask[k]) f.ignored.push_back(k);
+    return f;
+  }
+
+  state::TypeSystem& types_;
+  std::unordered_map<uint64_t, std::vector<std::pair<size_t, std::string>>> seen_;
+  size_t stored_bytes_ = 0;
+  std::vector<Tracker> trackers_;
+  uint64_t epochs_ = 0;
+};
+
+// One step of a concrete run; false (with the outcome set) when the run
+// cannot go on exactly.
+bool advance(seg::Evaluator& ev, State& s, size_t overflows, RunResult& res) {
+  seg::StepResult r = ev.step(s);
+  if (r.unsupported) {
+    res.outcome = RunResult::Outcome::NotConcrete;
+    res.reason = r.reason;
+    return false;
+  }
+  if (r.successors.size() != 1 || r.successors.front().kind != seg::Successor::Kind::Eval) {
+    res.outcome = RunResult::Outcome::NotConcrete;
+    res.reason = "the state needs a case analysis (unknown values)";
+    return false;
+  }
+  if (ev.overflows() != overflows) {
+    res.outcome = RunResult::Outcome::NotConcrete;
+    res.reason = "a mathematical integer beyond 64 bits";
+    res.overflowed = true;
+    return false;
+  }
+  State next = std::move(r.successors.front().state);
+  if (next.exception != kNone && s.exception == kNone) {
+    res.exception_method = s.top().method;
+    res.exception_pc = s.top().pc;
+    res.raise_state = s;
+  }
+  s = std::move(next);
+  return true;
+}
+
+}  // namespace
+
+RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
+              const std::function<bool(const State&, size_t)>& observe) {
+  RunResult res;
+  const size_t wraps_before = ev.wraps(), overflows = ev.overflows();
+  State s = std::move(start);
+  Repetitions repetitions(ev.types());
   for (size_t step = 0;; ++step) {
     res.steps = step;
     res.max_depth = std::max(res.max_depth, s.frames.size());
-    if (!trackers.empty())
-      std::erase_if(trackers, [&](const Tracker& t) {
-        if (s.frames.size() < t.depth) return true;
-        if (s.frames.size() > t.depth) return false;  // inside a callee
-        const state::Frame& f = s.top();
-        return &f.method->code() != t.code || !inLoop(*t.code, *t.loop, f.pc);
-      });
+    repetitions.leaveLoops(s);
     if (observe && observe(s, step)) {
       res.outcome = RunResult::Outcome::Stopped;
       break;
@@ -197,64 +260,22 @@ RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
       }
       break;
     }
-    if (step >= options.max_steps ||
-        ((step & 15) == 15 && std::chrono::steady_clock::now() > options.deadline) ||
+    if (step >= options.max_steps || ((step & 15) == 15 && std::chrono::steady_clock::now() > options.deadline) ||
         s.heap.size() > options.max_heap) {
       res.outcome = RunResult::Outcome::StepLimit;
       break;
     }
-    if (options.detect_cycles && stored_bytes < kMaxStoredBytes && atLoopHead(s)) {
-      std::string key = canonicalForm(s, ev.types());
-      uint64_t h = std::hash<std::string>{}(key);
-      auto& bucket = seen[h];
-      bool repeated = false;
-      for (const auto& [first, text] : bucket)
-        if (text == key) {
-          res.outcome = RunResult::Outcome::Cycle;
-          res.cycle_method = s.top().method;
-          res.cycle_pc = s.top().pc;
-          res.cycle_start = first;
-          res.cycle_period = step - first;
-          repeated = true;
-          break;
-        }
-      if (repeated) break;
-      stored_bytes += key.size();
-      bucket.emplace_back(step, std::move(key));
-      if (auto masked = maskedRepetition(s, step)) {
+    if (options.detect_cycles && !repetitions.full() && atLoopHead(s))
+      if (auto found = repetitions.check(s, step)) {
         res.outcome = RunResult::Outcome::Cycle;
         res.cycle_method = s.top().method;
         res.cycle_pc = s.top().pc;
-        res.cycle_start = masked->first;
-        res.cycle_period = step - masked->first;
-        res.cycle_ignored = masked->second;
+        res.cycle_start = found->first;
+        res.cycle_period = step - found->first;
+        res.cycle_ignored = std::move(found->ignored);
         break;
       }
-    }
-    seg::StepResult r = ev.step(s);
-    if (r.unsupported) {
-      res.outcome = RunResult::Outcome::NotConcrete;
-      res.reason = r.reason;
-      break;
-    }
-    if (r.successors.size() != 1 || r.successors.front().kind != seg::Successor::Kind::Eval) {
-      res.outcome = RunResult::Outcome::NotConcrete;
-      res.reason = "the state needs a case analysis (unknown values)";
-      break;
-    }
-    if (ev.overflows() != overflows) {
-      res.outcome = RunResult::Outcome::NotConcrete;
-      res.reason = "a mathematical integer beyond 64 bits";
-      res.overflowed = true;
-      break;
-    }
-    State next = std::move(r.successors.front().state);
-    if (next.exception != kNone && s.exception == kNone) {
-      res.exception_method = s.top().method;
-      res.exception_pc = s.top().pc;
-      res.raise_state = s;
-    }
-    s = std::move(next);
+    if (!advance(ev, s, overflows, res)) break;
   }
   res.last = std::move(s);
   res.wraps = ev.wraps() - wraps_before;

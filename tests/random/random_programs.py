@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Randomized test of the engines on generated methods (issue 10, item 2):
+generates Java classes of random static methods (int, long and double
+arithmetic, loops that may or may not end, divisions, arrays, casts),
+compiles them with javac and runs `jhalt analyze --all-methods` on them
+under both integer semantics. Nothing may crash or end in an `error`
+result, and every reported finding must be confirmed (exceptions by the
+JVM). The seed makes a run reproducible.
+
+Usage: random_programs.py JHALT --seed N [--classes 4] [--methods 6]
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+INT_VARS = ["a", "b", "x", "y"]
+
+
+class Gen:
+    def __init__(self, rnd):
+        self.r = rnd
+
+    def expr(self, depth=0):
+        r = self.r
+        if depth > 2 or r.random() < 0.35:
+            return r.choice(INT_VARS + [str(r.randint(-5, 12)), "Integer.MAX_VALUE", "arr.length"])
+        op = r.choice(["+", "-", "*", "/", "%", "&", ">>", "+"])
+        return "(%s %s %s)" % (self.expr(depth + 1), op, self.expr(depth + 1))
+
+    def cond(self):
+        r = self.r
+        # A variable on the left: never a constant condition (javac rejects
+        # the code after `while (true)`).
+        return "%s %s %s" % (r.choice(INT_VARS), r.choice(["<", "<=", "!=", "==", ">", ">="]), self.expr(1))
+
+    def stmt(self, depth, out, indent):
+        r = self.r
+        pad = "    " * indent
+        k = r.randrange(9)
+        if k == 0 and depth < 2:
+            out.append(pad + "while (%s) {" % self.cond())
+            for _ in range(r.randint(1, 3)):
+                self.stmt(depth + 1, out, indent + 1)
+            out.append(pad + "    steps++;")
+            out.append(pad + "}")
+        elif k == 1 and depth < 2:
+            out.append(pad + "if (%s) {" % self.cond())
+            self.stmt(depth + 1, out, indent + 1)
+            out.append(pad + "} else {")
+            self.stmt(depth + 1, out, indent + 1)
+            out.append(pad + "}")
+        elif k == 2:
+            out.append(pad + "arr[%s] = %s;" % (self.expr(1), self.expr(1)))
+        elif k == 3:
+            out.append(pad + "arr = new int[%s];" % self.expr(1))
+        elif k == 4:
+            out.append(pad + "l = l * %d + %s;" % (r.randint(1, 5), r.choice(INT_VARS)))
+        elif k == 5:
+            out.append(pad + "d = d / 2 + %s;" % r.choice(INT_VARS))
+        elif k == 6:
+            out.append(pad + "if (d < %s) x++;" % r.choice(INT_VARS))
+        else:
+            out.append(pad + "%s %s= %s;" % (r.choice(["x", "y"]), r.choice(["", "+", "-", "*"]), self.expr()))
+
+    def method(self, name):
+        out = ["    static int %s(int a, int b, int[] arr) {" % name,
+               "        int x = a, y = b, steps = 0;", "        long l = a;", "        double d = b;"]
+        for _ in range(self.r.randint(2, 5)):
+            self.stmt(0, out, 2)
+        out.append("        return x + y + steps + (int) l + (int) d;")
+        out.append("    }")
+        return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("jhalt")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--classes", type=int, default=4)
+    ap.add_argument("--methods", type=int, default=6)
+    args = ap.parse_args()
+    gen = Gen(random.Random(args.seed))
+    problems = []
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "src")
+        out = os.path.join(tmp, "classes")
+        os.makedirs(src)
+        files = []
+        for c in range(args.classes):
+            name = "Random%d" % c
+            lines = ["public class %s {" % name]
+            for m in range(args.methods):
+                lines += gen.method("m%d" % m)
+            lines.append("}")
+            path = os.path.join(src, name + ".java")
+            with open(path, "w") as f:
+                f.write("\n".join(lines) + "\n")
+            files.append(path)
+        c = subprocess.run(["javac", "-nowarn", "-d", out] + files, capture_output=True, text=True)
+        if c.returncode != 0:
+            print("javac failed:", c.stderr[:2000])
+            return 1
+        checked = 0
+        for sem in ("jvm", "math"):
+            r = subprocess.run([args.jhalt, "analyze", out, "--all-methods", "--format", "jsonl", "--report", "all",
+                                "--int-semantics", sem, "--jobs", "2", "--timeout", "20"],
+                               capture_output=True, text=True, timeout=1200)
+            if r.returncode not in (0,):
+                problems.append("%s: exit %d: %s" % (sem, r.returncode, r.stderr[:500]))
+            for line in r.stdout.splitlines():
+                m = json.loads(line)
+                if "entry" not in m:
+                    continue
+                checked += 1
+                if m["verdict"] == "ERROR":
+                    problems.append("%s: error in %s: %s" % (sem, m["entry"], m.get("error")))
+                for f in m["nonterminating"] + m["exceptions"]:
+                    if not f["confirmed"] or not f["confirmation"]:
+                        problems.append("%s: unconfirmed finding in %s" % (sem, m["entry"]))
+                    if "exception" in f and sem == "jvm" and not f["replay"].startswith("confirmed"):
+                        problems.append("%s: %s not confirmed by the JVM: %s" % (sem, m["entry"], f["replay"]))
+        for p in problems[:20]:
+            print("FAIL", p)
+        if problems:
+            print("the generated sources (seed %d):" % args.seed)
+            for path in files:
+                print(open(path).read())
+        print("%d methods analysed, %d failed" % (checked, len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
