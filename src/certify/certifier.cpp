@@ -98,6 +98,7 @@ engine::Certifier::Outcome DefaultCertifier::nonTermination(const engine::Entry&
   auto start = concrete::entryState(run.ev, entry.method, f.witness, &why);
   if (!start) return unconfirmed("jhalt cannot build the witness input: " + why);
   concrete::RunOptions ro;
+  ro.deadline = options_.deadline;
   ro.max_steps = recursion ? options_.recursion_steps : options_.loop_steps;
   size_t visits = 0;
   const size_t depth_goal = options_.recursion_depth;
@@ -108,6 +109,7 @@ engine::Certifier::Outcome DefaultCertifier::nonTermination(const engine::Entry&
   });
   using O = concrete::RunResult::Outcome;
   const std::string sem = semanticsText(entry.semantics);
+  if (r.timed_out) return unconfirmed("jhalt's run was cut short by the time limit (a timer confirms nothing)");
   if (r.outcome == O::Cycle && !recursion) {
     if (r.cycle_method != at || r.cycle_pc != f.where.pc)
       return unconfirmed(fmt::format("jhalt's run repeats a state at another place ({} offset {})",
@@ -162,6 +164,7 @@ engine::Certifier::Outcome DefaultCertifier::exception(const engine::Entry& entr
   auto start = concrete::entryState(run.ev, entry.method, f.witness, &why);
   if (!start) return unconfirmed("jhalt cannot build the witness input: " + why);
   concrete::RunOptions ro;
+  ro.deadline = options_.deadline;
   ro.max_steps = stack_overflow ? options_.recursion_steps : options_.exception_steps;
   const std::string sem = semanticsText(entry.semantics);
   const size_t depth_goal = options_.recursion_depth;
@@ -169,6 +172,7 @@ engine::Certifier::Outcome DefaultCertifier::exception(const engine::Entry& entr
     return stack_overflow && s.frames.size() >= depth_goal;
   });
   using O = concrete::RunResult::Outcome;
+  if (r.timed_out) return unconfirmed("jhalt's run was cut short by the time limit (a timer confirms nothing)");
   if (stack_overflow) {
     // An infinite recursion (proven by an engine) ends in StackOverflowError
     // on a real JVM: jhalt's run must recurse deeply, the JVM must overflow.
@@ -209,6 +213,7 @@ bool DefaultCertifier::nullFromInput(const engine::Entry& entry, const Finding& 
   auto start = concrete::entryState(run.ev, entry.method, filled);
   if (!start) return false;
   concrete::RunOptions ro;
+  ro.deadline = options_.deadline;
   ro.max_steps = options_.exception_steps;
   concrete::RunResult r = concrete::run(run.ev, std::move(*start), ro);
   using O = concrete::RunResult::Outcome;

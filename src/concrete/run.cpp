@@ -260,9 +260,13 @@ RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
       }
       break;
     }
-    if (step >= options.max_steps || ((step & 15) == 15 && std::chrono::steady_clock::now() > options.deadline) ||
-        s.heap.size() > options.max_heap) {
+    if (step >= options.max_steps || s.heap.size() > options.max_heap) {
       res.outcome = RunResult::Outcome::StepLimit;
+      break;
+    }
+    if ((step & 15) == 15 && std::chrono::steady_clock::now() > options.deadline) {
+      res.outcome = RunResult::Outcome::StepLimit;
+      res.timed_out = true;
       break;
     }
     if (options.detect_cycles && !repetitions.full() && atLoopHead(s))

@@ -23,7 +23,10 @@ report::EntryReport analyzeMethod(Analysis& a, const program::MethodInfo& m, boo
     rep.result.error = std::move(what);
   };
   try {
-    certify::DefaultCertifier certifier(run.certify);
+    certify::Options co = run.certify;
+    co.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                          std::chrono::duration<double>(run.flags.timeout * 1.5));
+    certify::DefaultCertifier certifier(co);
     portfolio::EngineOptions eo = run.engines;
     eo.seg.stats = eo.clp.stats = run.stats;
     portfolio::Portfolio p = portfolio::makePortfolio(run.flags.engine, eo);

@@ -23,6 +23,7 @@
 // finding.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <set>
@@ -45,6 +46,9 @@ struct Options {
   // replayed with a large stack (-Xss256m, so a deep but finite recursion
   // returns) and needs more time than other replays.
   double stack_overflow_seconds = 30;
+  // A safety net for jhalt's runs (they are bounded by steps): past it a
+  // run stops and the claim is unconfirmed, never confirmed.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   // Exception causes to report; others are Filtered (not replayed).
   bool report_runtime = true, report_null_arguments = true, report_explicit_throws = true,
        report_object_state = true;

@@ -53,6 +53,9 @@ struct RunResult {
   // NotConcrete because a mathematical integer left 64 bits (the run was
   // exact up to there).
   bool overflowed = false;
+  // StepLimit because the deadline passed (not the step count): a run cut
+  // short by a timer, which confirms nothing.
+  bool timed_out = false;
 };
 
 // Runs `start` concretely. `observe` is called with every state reached
