@@ -171,6 +171,11 @@ bool transfer(const program::MethodInfo& m, const bytecode::Instruction& insn, O
       Origin result = kind == bytecode::InvokeKind::Dynamic ? kOther : call(f);
       return pop(static_cast<size_t>(argumentSlots(d) + (receiver ? 1 : 0))) && push(result, resultSlots(d));
     }
+    case Family::Conversion: {  // i2l, l2i, ...: the same value, another width
+      if (f.stack.empty()) return false;
+      Origin v = f.stack.back();
+      return pop(static_cast<size_t>(info.pops)) && push(v, info.pushes);
+    }
     case Family::NewArray:
       return pop(insn.opcode == 0xc5 ? static_cast<size_t>(insn.operand2) : 1) && push(kOther, 1);
     case Family::Subroutine: return false;
