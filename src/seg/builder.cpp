@@ -51,6 +51,46 @@ NodeId findRepetition(const Graph& g, NodeId n) {
   return kNoNode;
 }
 
+// ForceAbstraction (thesis §1.7): the merge of the new state `n` and its
+// earlier repetition `a` replaces `a` (the subtree below `a` is cut); returns
+// the merged node, to be evaluated next.
+NodeId forceAbstraction(Graph& g, NodeId n, NodeId a, Evaluator& ev, const BuildOptions& options,
+                        size_t merge_count) {
+  state::TypeSystem& types = ev.types();
+  const state::State& s = g.state(n);
+  const bool debug = static_cast<bool>(options.trace);
+  auto trace = [&](const std::string& text) { options.trace(text); };
+  if (debug)
+    trace(fmt::format("merge #{} at pc {}: heap {}/{}, joins {}/{}, nodes {}", merge_count, s.top().pc,
+                      s.heap.size(), g.state(a).heap.size(), s.preds.joins.size(),
+                      g.state(a).preds.joins.size(), g.nodeSlots()));
+  uint32_t merges = g.node(a).merges + 1;
+  state::MergeOptions mo;
+  mo.widen = merges > options.hull_merges;
+  mo.within_type_range = ev.options().jvm_int_semantics;
+  state::State merged = state::merge(s, g.state(a), types, ev.alloc(), mo);
+  std::vector<std::pair<state::Ref, state::Ref>> map_a;
+  bool ok = state::isInstance(g.state(a), merged, types, &map_a);
+  JHALT_ASSERT(ok, "merge result does not represent the earlier state");
+  if (debug && merges == 8)
+    trace(fmt::format("8th merge in a lineage:\nnew:\n{}\nold:\n{}\nmerged:\n{}", state::toString(s, types),
+                      state::toString(g.state(a), types), state::toString(merged, types)));
+  if (debug && !state::isInstance(s, merged, types))
+    throw InternalError(fmt::format("merge result does not represent the new state:\nnew:\n{}\nold:\n{}\nmerged:\n{}",
+                                    state::toString(s, types), state::toString(g.state(a), types),
+                                    state::toString(merged, types)));
+  g.cutBelow(a);
+  NodeId m = g.addNode(std::move(merged), a);
+  g.node(m).merges = merges;
+  Edge e;
+  e.from = a;
+  e.to = m;
+  e.kind = EdgeKind::Instance;
+  e.instance = std::move(map_a);
+  g.addEdge(std::move(e));
+  return m;
+}
+
 }  // namespace
 
 BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildOptions& options) {
@@ -63,7 +103,6 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
   std::vector<NodeId> work{g.root()};
   state::TypeSystem& types = ev.types();
   const bool debug = static_cast<bool>(options.trace);
-  auto trace = [&](const std::string& text) { options.trace(text); };
   auto finish = [&](BuildResult::Status st, std::string reason, NodeId at) {
     result.status = st;
     result.reason = std::move(reason);
@@ -106,35 +145,7 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
         }
         // ForceAbstraction: the merge replaces the earlier state.
         ++result.merges;
-        if (debug)
-          trace(fmt::format("merge #{} at pc {}: heap {}/{}, joins {}/{}, nodes {}", result.merges, s.top().pc,
-                            s.heap.size(), g.state(a).heap.size(), s.preds.joins.size(),
-                            g.state(a).preds.joins.size(), g.nodeSlots()));
-        uint32_t merges = g.node(a).merges + 1;
-        state::MergeOptions mo;
-        mo.widen = merges > options.hull_merges;
-        mo.within_type_range = ev.options().jvm_int_semantics;
-        state::State merged = state::merge(s, g.state(a), types, ev.alloc(), mo);
-        std::vector<std::pair<state::Ref, state::Ref>> map_a;
-        bool ok = state::isInstance(g.state(a), merged, types, &map_a);
-        JHALT_ASSERT(ok, "merge result does not represent the earlier state");
-        if (debug && merges == 8)
-          trace(fmt::format("8th merge in a lineage:\nnew:\n{}\nold:\n{}\nmerged:\n{}", state::toString(s, types),
-                            state::toString(g.state(a), types), state::toString(merged, types)));
-        if (debug && !state::isInstance(s, merged, types))
-          throw InternalError(fmt::format("merge result does not represent the new state:\nnew:\n{}\nold:\n{}\nmerged:\n{}",
-                                          state::toString(s, types), state::toString(g.state(a), types),
-                                          state::toString(merged, types)));
-        g.cutBelow(a);
-        NodeId m = g.addNode(std::move(merged), a);
-        g.node(m).merges = merges;
-        Edge e;
-        e.from = a;
-        e.to = m;
-        e.kind = EdgeKind::Instance;
-        e.instance = std::move(map_a);
-        g.addEdge(std::move(e));
-        work.push_back(m);
+        work.push_back(forceAbstraction(g, n, a, ev, options, result.merges));
         continue;
       }
     }
