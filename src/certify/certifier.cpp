@@ -1,5 +1,7 @@
 #include "jhalt/certify/certifier.h"
 
+#include <functional>
+
 #include <fmt/format.h>
 
 #include "jhalt/certify/classify.h"
@@ -42,6 +44,20 @@ struct Run {
     return o;
   }
 };
+
+// jhalt's run of `w` (at most `steps` steps, cut at `deadline`); nullopt
+// with `why` when the input cannot be built.
+std::optional<concrete::RunResult> runWitness(const engine::Entry& e, const input::Witness& w, size_t steps,
+                                              std::chrono::steady_clock::time_point deadline, std::string& why,
+                                              const std::function<bool(const state::State&, size_t)>& observe = nullptr) {
+  Run run(e);
+  auto start = concrete::entryState(run.ev, e.method, w, &why);
+  if (!start) return std::nullopt;
+  concrete::RunOptions ro;
+  ro.deadline = deadline;
+  ro.max_steps = steps;
+  return concrete::run(run.ev, std::move(*start), ro, observe);
+}
 
 std::string runEnd(const concrete::RunResult& r) {
   using O = concrete::RunResult::Outcome;
@@ -93,20 +109,17 @@ engine::Certifier::Outcome DefaultCertifier::nonTermination(const engine::Entry&
   const bool recursion = f.nonterm == NonTermKind::Recursion;
   const program::MethodInfo* at = methodOf(entry.program, f.where);
   if (!at) return unconfirmed("the claimed location is not a method of the program");
-  Run run(entry);
-  std::string why;
-  auto start = concrete::entryState(run.ev, entry.method, f.witness, &why);
-  if (!start) return unconfirmed("jhalt cannot build the witness input: " + why);
-  concrete::RunOptions ro;
-  ro.deadline = options_.deadline;
-  ro.max_steps = recursion ? options_.recursion_steps : options_.loop_steps;
   size_t visits = 0;
   const size_t depth_goal = options_.recursion_depth;
-  concrete::RunResult r = concrete::run(run.ev, std::move(*start), ro, [&](const state::State& s, size_t) {
-    if (s.finished() || s.top().method != at || s.top().pc != f.where.pc) return false;
-    ++visits;
-    return recursion && s.frames.size() >= depth_goal;  // deep enough
-  });
+  std::string why;
+  auto run = runWitness(entry, f.witness, recursion ? options_.recursion_steps : options_.loop_steps,
+                        options_.deadline, why, [&](const state::State& s, size_t) {
+                          if (s.finished() || s.top().method != at || s.top().pc != f.where.pc) return false;
+                          ++visits;
+                          return recursion && s.frames.size() >= depth_goal;  // deep enough
+                        });
+  if (!run) return unconfirmed("jhalt cannot build the witness input: " + why);
+  const concrete::RunResult& r = *run;
   using O = concrete::RunResult::Outcome;
   const std::string sem = semanticsText(entry.semantics);
   if (r.timed_out) return unconfirmed("jhalt's run was cut short by the time limit (a timer confirms nothing)");
@@ -159,18 +172,15 @@ engine::Certifier::Outcome DefaultCertifier::nonTermination(const engine::Entry&
 engine::Certifier::Outcome DefaultCertifier::exception(const engine::Entry& entry, engine::Claim& claim) {
   Finding& f = claim.finding;
   const bool stack_overflow = f.exception == "java/lang/StackOverflowError";
-  Run run(entry);
-  std::string why;
-  auto start = concrete::entryState(run.ev, entry.method, f.witness, &why);
-  if (!start) return unconfirmed("jhalt cannot build the witness input: " + why);
-  concrete::RunOptions ro;
-  ro.deadline = options_.deadline;
-  ro.max_steps = stack_overflow ? options_.recursion_steps : options_.exception_steps;
   const std::string sem = semanticsText(entry.semantics);
   const size_t depth_goal = options_.recursion_depth;
-  concrete::RunResult r = concrete::run(run.ev, std::move(*start), ro, [&](const state::State& s, size_t) {
-    return stack_overflow && s.frames.size() >= depth_goal;
-  });
+  std::string why;
+  auto run = runWitness(entry, f.witness, stack_overflow ? options_.recursion_steps : options_.exception_steps,
+                        options_.deadline, why, [&](const state::State& s, size_t) {
+                          return stack_overflow && s.frames.size() >= depth_goal;
+                        });
+  if (!run) return unconfirmed("jhalt cannot build the witness input: " + why);
+  const concrete::RunResult& r = *run;
   using O = concrete::RunResult::Outcome;
   if (r.timed_out) return unconfirmed("jhalt's run was cut short by the time limit (a timer confirms nothing)");
   if (stack_overflow) {
@@ -209,13 +219,10 @@ engine::Certifier::Outcome DefaultCertifier::exception(const engine::Entry& entr
 bool DefaultCertifier::nullFromInput(const engine::Entry& entry, const Finding& f) {
   input::Witness filled = f.witness;
   if (!withoutNulls(entry.program, entry.method, filled)) return false;
-  Run run(entry);
-  auto start = concrete::entryState(run.ev, entry.method, filled);
-  if (!start) return false;
-  concrete::RunOptions ro;
-  ro.deadline = options_.deadline;
-  ro.max_steps = options_.exception_steps;
-  concrete::RunResult r = concrete::run(run.ev, std::move(*start), ro);
+  std::string why;
+  auto run = runWitness(entry, filled, options_.exception_steps, options_.deadline, why);
+  if (!run) return false;
+  const concrete::RunResult& r = *run;
   using O = concrete::RunResult::Outcome;
   if (r.outcome == O::NotConcrete || r.outcome == O::StepLimit) return false;  // cannot tell
   if (r.outcome != O::Exception || !r.raise_state || r.exception_class != f.exception) return true;

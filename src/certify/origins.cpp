@@ -1,6 +1,7 @@
 #include "origins.h"
 
 #include "jhalt/bytecode/opcodes.h"
+#include "jhalt/bytecode/stack_op.h"
 #include "jhalt/bytecode/opcodes.h"
 #include "jhalt/classfile/descriptor.h"
 #include "jhalt/program/targets.h"
@@ -28,25 +29,7 @@ int resultSlots(std::string_view descriptor) {
 // dup, swap & co. on the origins of the stack slots (JVMS §6.5).
 bool stackOp(bytecode::StackOp op, int pops, std::vector<Origin>& st) {
   if (st.size() < static_cast<size_t>(pops)) return false;
-  auto take = [&](size_t n) {
-    std::vector<Origin> v(st.end() - static_cast<ptrdiff_t>(n), st.end());
-    st.resize(st.size() - n);
-    return v;
-  };
-  auto put = [&](std::initializer_list<std::vector<Origin>> parts) {
-    for (const auto& p : parts) st.insert(st.end(), p.begin(), p.end());
-  };
-  switch (op) {
-    case bytecode::StackOp::Pop: take(1); break;
-    case bytecode::StackOp::Pop2: take(2); break;
-    case bytecode::StackOp::Dup: { auto a = take(1); put({a, a}); break; }
-    case bytecode::StackOp::DupX1: { auto a = take(1), b = take(1); put({a, b, a}); break; }
-    case bytecode::StackOp::DupX2: { auto a = take(1), b = take(2); put({a, b, a}); break; }
-    case bytecode::StackOp::Dup2: { auto a = take(2); put({a, a}); break; }
-    case bytecode::StackOp::Dup2X1: { auto a = take(2), b = take(1); put({a, b, a}); break; }
-    case bytecode::StackOp::Dup2X2: { auto a = take(2), b = take(2); put({a, b, a}); break; }
-    case bytecode::StackOp::Swap: { auto a = take(1), b = take(1); put({a, b}); break; }
-  }
+  bytecode::applyStackOp(op, st);
   return true;
 }
 

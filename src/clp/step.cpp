@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "jhalt/bytecode/opcodes.h"
+#include "jhalt/bytecode/stack_op.h"
 #include "jhalt/classfile/descriptor.h"
 #include "jhalt/util/error.h"
 
@@ -555,27 +556,9 @@ Step stepArrayStore(Cx& c) {
   return inexact(next(), "array contents are not tracked");
 }
 
-Step stepStack(Cx& cx) {
-  auto op = static_cast<bytecode::StackOp>(cx.info.sub);
-  switch (op) {
-    case bytecode::StackOp::Pop: cx.pop(); break;
-    case bytecode::StackOp::Pop2: cx.pop(); cx.pop(); break;
-    case bytecode::StackOp::Dup: { Val va = cx.pop(); cx.push(va); cx.push(va); break; }
-    case bytecode::StackOp::DupX1: { Val va = cx.pop(), vb = cx.pop(); cx.push(va); cx.push(vb); cx.push(va); break; }
-    case bytecode::StackOp::DupX2: { Val va = cx.pop(), vb = cx.pop(), vc = cx.pop(); cx.push(va); cx.push(vc); cx.push(vb); cx.push(va); break; }
-    case bytecode::StackOp::Dup2: { Val va = cx.pop(), vb = cx.pop(); cx.push(vb); cx.push(va); cx.push(vb); cx.push(va); break; }
-    case bytecode::StackOp::Dup2X1: {
-      Val va = cx.pop(), vb = cx.pop(), vc = cx.pop();
-      cx.push(vb); cx.push(va); cx.push(vc); cx.push(vb); cx.push(va);
-      break;
-    }
-    case bytecode::StackOp::Dup2X2: {
-      Val va = cx.pop(), vb = cx.pop(), vc = cx.pop(), vd = cx.pop();
-      cx.push(vb); cx.push(va); cx.push(vd); cx.push(vc); cx.push(vb); cx.push(va);
-      break;
-    }
-    case bytecode::StackOp::Swap: { Val va = cx.pop(), vb = cx.pop(); cx.push(va); cx.push(vb); break; }
-  }
+Step stepStack(Cx& c) {
+  if (c.s.stack.size() < static_cast<size_t>(c.info.pops)) throw Unsupported("operand stack underflow (unverified code)");
+  bytecode::applyStackOp(static_cast<bytecode::StackOp>(c.info.sub), c.s.stack);
   return next();
 }
 

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "jhalt/classfile/descriptor.h"
+
 namespace jhalt::input {
 
 Value Value::integer(int64_t v, char prim) {
@@ -115,27 +117,12 @@ std::string intText(int64_t v, char prim) {
 
 // The element type's Java name for `new T[]{...}`: "[I" -> "int", "[[I" -> "int[]".
 std::string elementTypeName(std::string_view descriptor) {
-  std::string_view d = descriptor.substr(1);
-  size_t dims = 0;
-  while (!d.empty() && d.front() == '[') {
-    ++dims;
-    d.remove_prefix(1);
-  }
-  std::string base;
-  switch (d.empty() ? 'V' : d.front()) {
-    case 'Z': base = "boolean"; break;
-    case 'B': base = "byte"; break;
-    case 'C': base = "char"; break;
-    case 'S': base = "short"; break;
-    case 'I': base = "int"; break;
-    case 'J': base = "long"; break;
-    case 'F': base = "float"; break;
-    case 'D': base = "double"; break;
-    case 'L': base = javaClassName(d.substr(1, d.size() - 2)); break;
-    default: base = "?";
-  }
-  for (size_t k = 0; k < dims; ++k) base += "[]";
-  return base;
+  auto t = classfile::parseFieldDescriptor(descriptor.substr(1));
+  if (!t) return "?";
+  std::string name = classfile::javaTypeName(*t);
+  for (char& c : name)
+    if (c == '$') c = '.';
+  return name;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "eval_internal.h"
+#include "jhalt/bytecode/stack_op.h"
 #include "jhalt/util/error.h"
 
 namespace jhalt::seg {
@@ -345,26 +346,8 @@ StepResult evalLocal(Ctx& c) {
 }
 
 StepResult evalStack(Ctx& c) {
-  auto& st = c.frame().stack;
-  auto take = [&](size_t n) {
-    std::vector<Ref> v(st.end() - static_cast<ptrdiff_t>(n), st.end());
-    st.resize(st.size() - n);
-    return v;
-  };
-  auto put = [&](std::initializer_list<std::vector<Ref>> parts) {
-    for (const auto& p : parts) st.insert(st.end(), p.begin(), p.end());
-  };
-  switch (static_cast<bytecode::StackOp>(c.insn.info().sub)) {
-    case bytecode::StackOp::Pop: take(1); break;
-    case bytecode::StackOp::Pop2: take(2); break;
-    case bytecode::StackOp::Dup: { auto a = take(1); put({a, a}); break; }
-    case bytecode::StackOp::DupX1: { auto a = take(1), b = take(1); put({a, b, a}); break; }
-    case bytecode::StackOp::DupX2: { auto a = take(1), b = take(2); put({a, b, a}); break; }
-    case bytecode::StackOp::Dup2: { auto a = take(2); put({a, a}); break; }
-    case bytecode::StackOp::Dup2X1: { auto a = take(2), b = take(1); put({a, b, a}); break; }
-    case bytecode::StackOp::Dup2X2: { auto a = take(2), b = take(2); put({a, b, a}); break; }
-    case bytecode::StackOp::Swap: { auto a = take(1), b = take(1); put({a, b}); break; }
-  }
+  if (c.frame().stack.size() < static_cast<size_t>(c.insn.info().pops)) return unsupported("operand stack underflow");
+  bytecode::applyStackOp(static_cast<bytecode::StackOp>(c.insn.info().sub), c.frame().stack);
   c.advance();
   return c.finish();
 }
