@@ -51,6 +51,17 @@ NodeId findRepetition(const Graph& g, NodeId n) {
   return kNoNode;
 }
 
+// An instance edge from `from` to the more general state `to` (Def. 1.51),
+// with the correspondence of their references.
+void addInstanceEdge(Graph& g, NodeId from, NodeId to, std::vector<std::pair<state::Ref, state::Ref>> map) {
+  Edge e;
+  e.from = from;
+  e.to = to;
+  e.kind = EdgeKind::Instance;
+  e.instance = std::move(map);
+  g.addEdge(std::move(e));
+}
+
 // ForceAbstraction (thesis §1.7): the merge of the new state `n` and its
 // earlier repetition `a` replaces `a` (the subtree below `a` is cut); returns
 // the merged node, to be evaluated next.
@@ -82,12 +93,7 @@ NodeId forceAbstraction(Graph& g, NodeId n, NodeId a, Evaluator& ev, const Build
   g.cutBelow(a);
   NodeId m = g.addNode(std::move(merged), a);
   g.node(m).merges = merges;
-  Edge e;
-  e.from = a;
-  e.to = m;
-  e.kind = EdgeKind::Instance;
-  e.instance = std::move(map_a);
-  g.addEdge(std::move(e));
+  addInstanceEdge(g, a, m, std::move(map_a));
   return m;
 }
 
@@ -135,12 +141,7 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
       if (NodeId a = findRepetition(g, n); a != kNoNode) {
         std::vector<std::pair<state::Ref, state::Ref>> map;
         if (state::isInstance(s, g.state(a), types, &map)) {
-          Edge e;
-          e.from = n;
-          e.to = a;
-          e.kind = EdgeKind::Instance;
-          e.instance = std::move(map);
-          g.addEdge(std::move(e));
+          addInstanceEdge(g, n, a, std::move(map));
           continue;
         }
         // ForceAbstraction: the merge replaces the earlier state.
