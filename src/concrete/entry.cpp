@@ -1,5 +1,7 @@
 #include "jhalt/concrete/entry.h"
 
+#include <map>
+
 #include <fmt/format.h>
 
 #include "jhalt/classfile/descriptor.h"
@@ -31,14 +33,16 @@ class Builder {
     return r;
   }
 
-  std::optional<Ref> array(const std::string& descriptor, const std::vector<Ref>& elements) {
+  // `arr`: the array's reference when it was chosen before its elements
+  // were built (a labelled array), else kNone.
+  std::optional<Ref> array(const std::string& descriptor, const std::vector<Ref>& elements, Ref arr = state::kNone) {
     if (static_cast<int64_t>(elements.size()) > ev_.options().max_array_contents) {
       why = fmt::format("an array of {} elements (jhalt keeps contents up to {})", elements.size(),
                         ev_.options().max_array_contents);
       return std::nullopt;
     }
     Ref len = integer(static_cast<int64_t>(elements.size()), 'I');
-    Ref arr = ev_.alloc().fresh();
+    if (arr == state::kNone) arr = ev_.alloc().fresh();
     HeapValue v = HeapValue::object(ts_.exactly(ts_.intern(descriptor)));
     v.kind = HeapValue::Kind::Array;
     v.length = len;
@@ -82,17 +86,20 @@ class Builder {
       why = fmt::format("{} cannot be instantiated", v.type);
       return std::nullopt;
     }
+    // The reference exists before the fields are built: a field may refer
+    // back to this object (a labelled value, see input::Value::id).
+    Ref r = ev_.alloc().fresh();
+    if (v.id) labelled_[v.id] = r;
     HeapValue obj = HeapValue::object(ts_.exactly(ts_.intern(v.type)));
     for (const program::ClassInfo* k = cls; k; k = k->super)
       for (const auto& f : k->file().fields)
         if (!(f.access & classfile::kStatic))
           obj.setField(ts_.field(k->name(), f.name, f.descriptor, false), defaultValue(f.descriptor));
     for (const input::FieldValue& f : v.fields) {
-      auto r = value(f.value, f.descriptor);
-      if (!r) return std::nullopt;
-      obj.setField(ts_.field(f.owner, f.name, f.descriptor, false), *r);
+      auto fr = value(f.value, f.descriptor);
+      if (!fr) return std::nullopt;
+      obj.setField(ts_.field(f.owner, f.name, f.descriptor, false), *fr);
     }
-    Ref r = ev_.alloc().fresh();
     s_.put(r, std::move(obj));
     return r;
   }
@@ -121,15 +128,25 @@ class Builder {
         return string(v.text);
       case Value::Kind::Object:
         return object(v);
+      case Value::Kind::Ref: {
+        auto it = labelled_.find(v.id);
+        if (it == labelled_.end()) {
+          why = fmt::format("the witness refers to object o{} before defining it", v.id);
+          return std::nullopt;
+        }
+        return it->second;
+      }
       case Value::Kind::Array: {
         std::string_view element = std::string_view(v.type).substr(1);
+        Ref arr = ev_.alloc().fresh();
+        if (v.id) labelled_[v.id] = arr;
         std::vector<Ref> elems;
         for (const Value& e : v.elements) {
           auto r = value(e, element);
           if (!r) return std::nullopt;
           elems.push_back(*r);
         }
-        return array(v.type, elems);
+        return array(v.type, elems, arr);
       }
     }
     return std::nullopt;
@@ -144,6 +161,7 @@ class Builder {
   seg::Evaluator& ev_;
   State& s_;
   state::TypeSystem& ts_;
+  std::map<int, Ref> labelled_;  // input::Value::id -> its reference
 };
 
 }  // namespace

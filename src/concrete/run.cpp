@@ -109,6 +109,8 @@ std::string canonicalForm(const State& s, state::TypeSystem& types, const std::v
   }
   out += "S";
   for (const auto& [f, r] : s.statics) out += fmt::format("{}={},", f, name(r));
+  out += "P";
+  for (const auto& [f, r] : s.string_pool) out += fmt::format("{}={},", f, name(r));
   out += "E" + name(s.exception);
   for (const auto& [c, st] : s.init) out += fmt::format("I{}:{}", c, static_cast<int>(st));
   // Objects in order of first appearance; new ones are appended as found.

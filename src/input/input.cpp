@@ -52,12 +52,19 @@ Value Value::object(std::string internal_class) {
   return x;
 }
 
+Value Value::reference(int id) {
+  Value x;
+  x.kind = Kind::Ref;
+  x.id = id;
+  return x;
+}
+
 bool Value::operator==(const Value& o) const {
   // Floats compare by bits so that NaN witnesses are equal to themselves.
   bool same_real = std::signbit(real) == std::signbit(o.real) &&
                    (real == o.real || (std::isnan(real) && std::isnan(o.real)));
   return kind == o.kind && prim == o.prim && number == o.number && same_real && text == o.text && type == o.type &&
-         elements == o.elements && fields == o.fields;
+         elements == o.elements && fields == o.fields && id == o.id;
 }
 
 std::string javaClassName(std::string_view internal_name, bool binary) {
@@ -133,8 +140,9 @@ std::string javaText(const Value& v) {
     case Value::Kind::Float: return floatText(v.real, v.prim);
     case Value::Kind::Null: return "null";
     case Value::Kind::String: return javaStringLiteral(v.text);
+    case Value::Kind::Ref: return fmt::format("o{}", v.id);
     case Value::Kind::Array: {
-      std::string out = fmt::format("new {}[]{{", elementTypeName(v.type));
+      std::string out = fmt::format("{}new {}[]{{", v.id ? fmt::format("o{}=", v.id) : "", elementTypeName(v.type));
       for (size_t i = 0; i < v.elements.size(); ++i) out += (i ? ", " : "") + javaText(v.elements[i]);
       return out + "}";
     }
@@ -142,6 +150,7 @@ std::string javaText(const Value& v) {
       std::string name = javaClassName(v.type);
       size_t dot = name.rfind('.');
       std::string simple = dot == std::string::npos ? name : name.substr(dot + 1);
+      if (v.id) simple = fmt::format("o{}={}", v.id, simple);
       if (v.fields.empty()) return fmt::format("a {} with default fields", simple);
       std::string out = simple + "{";
       for (size_t i = 0; i < v.fields.size(); ++i)

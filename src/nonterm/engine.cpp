@@ -1,10 +1,13 @@
 #include "jhalt/nonterm/engine.h"
 
+#include <algorithm>
 #include <deque>
 
 #include <fmt/format.h>
 
 #include "jhalt/concrete/candidates.h"
+#include "jhalt/concrete/run.h"
+#include "jhalt/witness/graph_witness.h"
 #include "jhalt/nonterm/loops.h"
 #include "search.h"
 
@@ -24,6 +27,47 @@ void explain(engine::Result& r, bool complete, size_t proofs, const SearchReport
   else if (proofs > 0)
     r.notes.push_back(
         fmt::format("{} loop proof(s), but no witness input reaching them among {} tried", proofs, search.tried));
+}
+
+// Targets of witness generation that no confirmed finding covers yet: the
+// nodes where a runtime exception is raised, and the proven loop heads with
+// their regions.
+std::vector<input::Witness> graphWitnesses(const engine::Entry& entry, const engine::Goal& goal,
+                                           const engine::Budget& budget, const seg::Graph& graph,
+                                           state::TypeSystem& types, smt::Solver& solver,
+                                           const std::deque<LoopProof>& proofs, engine::Certifier& certifier,
+                                           const std::function<void(const std::string&)>& trace) {
+  witness::GraphWitnessOptions wo;
+  wo.max_checks = budget.scaled(wo.max_checks);
+  wo.trace = trace;
+  witness::GraphWitnessGenerator gen(graph, types, solver, entry.semantics == engine::Semantics::Jvm,
+                                     entry.main_convention, wo);
+  std::vector<witness::GraphTarget> targets;
+  for (const LoopProof& p : proofs) {
+    const state::Frame& f = graph.state(p.head).top();
+    engine::Finding loop;
+    loop.kind = engine::FindingKind::NonTermination;
+    loop.where = engine::locate(*f.method, f.pc);
+    if (!certifier.confirmed(loop.key())) targets.push_back({p.head, p.region});
+  }
+  if (goal.exceptions) {
+    for (seg::NodeId n : witness::exceptionTargets(graph, budget.scaled(16))) {
+      const state::State& s = graph.state(n);
+      engine::Finding ex;
+      ex.kind = engine::FindingKind::Exception;
+      for (seg::EdgeId e : graph.inEdges(n))
+        if (!graph.edge(e).label.raised.empty()) ex.exception = graph.edge(e).label.raised;
+      const state::Frame& f = concrete::reportedFrame(s);
+      ex.where = engine::locate(*f.method, f.pc);
+      if (!certifier.confirmed(ex.key())) targets.push_back({n, {}});
+    }
+  }
+  std::vector<input::Witness> out;
+  for (const witness::GraphTarget& t : targets) {
+    if (budget.expired()) break;
+    if (auto w = gen.reach(t); w && std::find(out.begin(), out.end(), *w) == out.end()) out.push_back(std::move(*w));
+  }
+  return out;
 }
 
 }  // namespace
@@ -83,6 +127,17 @@ engine::Result SegEngine::analyze(const engine::Entry& entry, const engine::Goal
   if (inputs.empty() && !entry.main_convention)
     result.notes.push_back("no witness input can be built for this method (its class cannot be instantiated)");
   SearchReport search = searchWitnesses(entry, goal, in, limits, inputs, certifier, result);
+
+  // 3. Witnesses from the graph (paper 000, §3) for what the enumeration
+  // did not reach: raised exceptions and proven loops.
+  if (complete && !(goal.stop_at_first && result.nonTerminating() > 0) && !search.out_of_budget) {
+    std::vector<input::Witness> targeted = graphWitnesses(entry, goal, budget, graph, types, *solver, proofs, certifier, options_.trace);
+    if (!targeted.empty()) {
+      SearchReport more = searchWitnesses(entry, goal, in, limits, targeted, certifier, result);
+      search.tried += more.tried;
+      if (more.out_of_budget) search = more;
+    }
+  }
   explain(result, complete, proved, search);
   result.answer = result.nonTerminating() > 0 ? engine::Answer::No : engine::Answer::Maybe;
   return result;

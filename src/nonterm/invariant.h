@@ -13,9 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "jhalt/nonterm/formula.h"
+#include "jhalt/witness/formula.h"
 
 namespace jhalt::nonterm {
+
+using witness::Encoder;
 
 struct Atom {
   state::Ref x, y;  // y = kNone: an atom over x alone

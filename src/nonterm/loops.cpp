@@ -1,4 +1,5 @@
 #include "jhalt/nonterm/loops.h"
+#include "jhalt/witness/correspondence.h"
 
 #include <algorithm>
 #include <functional>
@@ -88,7 +89,7 @@ std::vector<std::pair<Ref, Ref>> LoopProver::endPairs(const Path& p) const {
   std::vector<std::pair<Ref, Ref>> out;
   const State& from = g_.state(last.from);
   const State& to = g_.state(last.to);
-  auto pairs = last.kind == seg::EdgeKind::Instance ? last.instance : correspondence(from, to);
+  auto pairs = last.kind == seg::EdgeKind::Instance ? last.instance : witness::correspondence(from, to);
   for (const auto& [x, y] : pairs)
     if (from.isInteger(x) && to.isInteger(y)) out.push_back({x, y});
   return out;

@@ -55,13 +55,15 @@ std::string valueSpec(const input::Value& v) {
     }
     case K::Null: return "null";
     case K::String: return "str " + hex(v.text);
+    case K::Ref: return fmt::format("ref {}", v.id);
     case K::Array: {
-      std::string out = fmt::format("arr {} {}", v.type, v.elements.size());
+      std::string out = fmt::format("{}arr {} {}", v.id ? fmt::format("def {} ", v.id) : "", v.type, v.elements.size());
       for (const auto& e : v.elements) out += " " + valueSpec(e);
       return out;
     }
     case K::Object: {
-      std::string out = fmt::format("obj {} {}", input::javaClassName(v.type, true), v.fields.size());
+      std::string out = fmt::format("{}obj {} {}", v.id ? fmt::format("def {} ", v.id) : "",
+                                    input::javaClassName(v.type, true), v.fields.size());
       for (const auto& f : v.fields)
         out += fmt::format(" {} {} {}", input::javaClassName(f.owner, true), f.name, valueSpec(f.value));
       return out;

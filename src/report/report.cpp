@@ -22,14 +22,19 @@ nlohmann::json valueJson(const input::Value& v) {
     case K::Array: {
       nlohmann::json a = nlohmann::json::array();
       for (const auto& e : v.elements) a.push_back(valueJson(e));
+      if (v.id) return {{"id", v.id}, {"type", v.type}, {"elements", a}};
       return a;
     }
     case K::Object: {
       nlohmann::json fields = nlohmann::json::object();
       for (const auto& f : v.fields) fields[f.name] = valueJson(f.value);
-      return {{"class", input::javaClassName(v.type, true)}, {"construction", "allocated without a constructor"},
-              {"fields", fields}};
+      nlohmann::json o = {{"class", input::javaClassName(v.type, true)},
+                          {"construction", "allocated without a constructor"},
+                          {"fields", fields}};
+      if (v.id) o["id"] = v.id;
+      return o;
     }
+    case K::Ref: return {{"ref", v.id}};
   }
   return nullptr;
 }

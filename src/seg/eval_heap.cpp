@@ -168,6 +168,14 @@ StepResult evalLoadConstant(Ctx& c) {
       std::string text = modifiedUtf8ToUtf8(cp.string(index));
       state::TypeSystem& ts = c.ev.types();
       state::TypeId string_type = ts.intern("java/lang/String");
+      // A concrete run keeps the JVM's string pool (State::string_pool).
+      state::FieldId pooled = ts.field(state::kStringPoolOwner, text, "Ljava/lang/String;", true);
+      auto in_pool = std::lower_bound(c.in.string_pool.begin(), c.in.string_pool.end(), pooled,
+                                      [](const auto& entry, state::FieldId f) { return entry.first < f; });
+      if (c.ev.options().concrete && in_pool != c.in.string_pool.end() && in_pool->first == pooled) {
+        c.push(in_pool->second);
+        break;
+      }
       Ref str = c.newObject(ts.exactly(string_type));
       // Fill the model's char[] value when the String class has one.
       const program::ClassInfo* string_class = c.ev.program().find("java/lang/String");
@@ -185,9 +193,13 @@ StepResult evalLoadConstant(Ctx& c) {
         }
         c.out.atMutable(str).setField(ts.field("java/lang/String", "value", "[C", false), arr);
       }
-      // String literals are interned: the object may be any other string.
-      for (const auto& [r, v] : c.in.heap)
-        if (v->isObject() && ts.contains(v->type, string_type)) c.out.addMaybeEqual(str, r);
+      if (c.ev.options().concrete) {
+        c.out.string_pool.insert(c.out.string_pool.begin() + (in_pool - c.in.string_pool.begin()), {pooled, str});
+      } else {
+        // String literals are interned: the object may be any other string.
+        for (const auto& [r, v] : c.in.heap)
+          if (v->isObject() && ts.contains(v->type, string_type)) c.out.addMaybeEqual(str, r);
+      }
       c.push(str);
       break;
     }

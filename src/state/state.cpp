@@ -245,6 +245,7 @@ void State::replace(Ref from, Ref to) {
     sub(m.length);
   }
   for (auto& s : statics) sub(s.second);
+  for (auto& s : string_pool) sub(s.second);
   sub(exception);
   sub(result);
   // The heap entry of `from` moves to `to` unless `to` already has one.
@@ -282,6 +283,7 @@ std::vector<Ref> State::roots() const {
       if (r != kNone) out.push_back(r);
   }
   for (const auto& s : statics) out.push_back(s.second);
+  for (const auto& s : string_pool) out.push_back(s.second);
   if (exception != kNone) out.push_back(exception);
   if (result != kNone) out.push_back(result);
   return out;

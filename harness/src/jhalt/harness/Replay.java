@@ -106,9 +106,27 @@ public final class Replay {
     return u.getClass().getMethod("allocateInstance", Class.class).invoke(u, c);
   }
 
+  // Objects and arrays labelled by `def ID` (before their contents are read,
+  // so that a field may refer back to an enclosing object: cycles).
+  private final java.util.Map<Integer, Object> labelled = new java.util.HashMap<>();
+  private int pendingLabel = 0;
+
+  private void label(Object o) {
+    if (pendingLabel != 0) labelled.put(pendingLabel, o);
+    pendingLabel = 0;
+  }
+
   private Object value() throws Exception {
     String tag = next();
     switch (tag) {
+      case "def":
+        pendingLabel = Integer.parseInt(next());
+        return value();
+      case "ref": {
+        int id = Integer.parseInt(next());
+        if (!labelled.containsKey(id)) throw new IllegalArgumentException("reference to undefined object " + id);
+        return labelled.get(id);
+      }
       case "Z": return Long.parseLong(next()) != 0;
       case "B": return (byte) Long.parseLong(next());
       case "C": return (char) Long.parseLong(next());
@@ -123,12 +141,14 @@ public final class Replay {
         Class<?> type = typeOf(next());
         int n = Integer.parseInt(next());
         Object arr = Array.newInstance(type.getComponentType(), n);
+        label(arr);
         for (int k = 0; k < n; ++k) Array.set(arr, k, value());
         return arr;
       }
       case "obj": {
         Class<?> c = classOf(next());
         Object obj = allocate(c);
+        label(obj);
         int n = Integer.parseInt(next());
         for (int k = 0; k < n; ++k) {
           Field f = classOf(next()).getDeclaredField(next());

@@ -16,7 +16,9 @@ struct FieldValue;
 
 // One value: a primitive, null, a string, an array or an object.
 struct Value {
-  enum class Kind : uint8_t { Int, Float, Null, String, Array, Object };
+  // Ref: the object or array labelled `id` elsewhere in the same witness
+  // (sharing and cycles: an object's field may refer to an enclosing one).
+  enum class Kind : uint8_t { Int, Float, Null, String, Array, Object, Ref };
   // How an object is created: without running a constructor (all fields
   // hold their default values unless `fields` sets them), which is what the
   // replay harness does with sun.misc.Unsafe.allocateInstance.
@@ -28,6 +30,9 @@ struct Value {
   std::string type;           // Array: its descriptor ("[I"); Object: its class ("pkg/C$D")
   std::vector<Value> elements;     // Array
   std::vector<FieldValue> fields;  // Object: the fields whose value is not the default
+  // Array, Object: a label (> 0) when the value is referred to again (by a
+  // Ref met later in a depth-first walk of the witness); Ref: the label.
+  int id = 0;
 
   static Value integer(int64_t v, char prim = 'I');
   static Value floating(double v, char prim = 'D');
@@ -35,6 +40,7 @@ struct Value {
   static Value string(std::string text);
   static Value array(std::string descriptor, std::vector<Value> elements);
   static Value object(std::string internal_class);
+  static Value reference(int id);
 
   bool operator==(const Value& o) const;
 };

@@ -12,10 +12,6 @@
 
 namespace jhalt::nonterm {
 
-// Pairs of references at the same positions of two states (for refinement
-// edges, whose target renames some references, and as a fallback).
-std::vector<std::pair<state::Ref, state::Ref>> correspondence(const state::State& a, const state::State& b);
-
 class Interesting {
  public:
   explicit Interesting(const seg::Graph& g);

@@ -16,11 +16,14 @@
 #include <string>
 #include <vector>
 
-#include "jhalt/nonterm/formula.h"
+#include "jhalt/witness/formula.h"
 #include "jhalt/nonterm/interesting.h"
 #include "jhalt/state/types.h"
 
 namespace jhalt::nonterm {
+
+using witness::Encoder;
+using witness::Path;
 
 struct LoopProof {
   enum class Kind { Looping, NonLooping };

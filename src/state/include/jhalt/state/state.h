@@ -125,6 +125,13 @@ class State {
   Ref exception = kNone;                         // kNone: ⊥
   std::vector<std::pair<TypeId, InitStatus>> init;  // sorted; absent: see initStatus
   int8_t split = -1;  // split result (Def. 1.18): -1 none, else the case taken
+  // Concrete runs only: the JVM's string pool (JLS §3.10.5), the String
+  // object of each literal text loaded so far, sorted by the interned
+  // pseudo field of its text. Equal literals are one object, distinct from
+  // every string made at run time. Not part of abstract states: merge and
+  // the instance check ignore it (an abstract ldc makes a string that may
+  // equal any other, which covers the pool).
+  std::vector<std::pair<FieldId, Ref>> string_pool;
   // At a program end (empty call stack): the value the entry method
   // returned, kNone for void or an exception. Not part of the thesis' states;
   // kept for reports and for checking results against the JVM.

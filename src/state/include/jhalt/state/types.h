@@ -68,6 +68,10 @@ struct AbstractType {
   bool operator==(const AbstractType&) const = default;
 };
 
+// The owner of the pseudo fields that name the texts of a concrete run's
+// string pool (State::string_pool).
+inline constexpr std::string_view kStringPoolOwner = "<string pool>";
+
 struct FieldInfo {
   std::string owner;       // declaring class
   std::string name;

@@ -1,10 +1,10 @@
-#include "jhalt/nonterm/formula.h"
+#include "jhalt/witness/formula.h"
 
 #include <fmt/format.h>
 
-#include "jhalt/nonterm/interesting.h"
+#include "jhalt/witness/correspondence.h"
 
-namespace jhalt::nonterm {
+namespace jhalt::witness {
 
 using seg::ArithOp;
 using seg::RelOp;
@@ -97,6 +97,17 @@ void Encoder::path(const Path& p, const std::string& label, std::vector<Term>& p
     if (k + 1 == p.size() && edge.kind == seg::EdgeKind::Instance) break;
     encodeEdge(p[k], label, phi, psi);
   }
+}
+
+void Encoder::link(seg::EdgeId e, const std::string& from_label, const std::string& to_label,
+                   std::vector<Term>& psi) {
+  const seg::Edge& edge = g_.edge(e);
+  const State& from = g_.state(edge.from);
+  const State& to = g_.state(edge.to);
+  note(edge.from);
+  note(edge.to);
+  for (const auto& [x, y] : edge.instance)
+    if (isInt(from, x) && isInt(to, y)) psi.push_back(fit(var(x, from_label), width(y)) == var(y, to_label));
 }
 
 void Encoder::encodeEdge(seg::EdgeId e, const std::string& label, std::vector<Term>& phi, std::vector<Term>& psi) {
@@ -209,4 +220,4 @@ void Encoder::encodeComputation(const seg::Computation& c, const State& from, co
   }
 }
 
-}  // namespace jhalt::nonterm
+}  // namespace jhalt::witness

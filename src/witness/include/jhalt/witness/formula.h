@@ -20,7 +20,7 @@
 #include "jhalt/seg/graph.h"
 #include "jhalt/smt/solver.h"
 
-namespace jhalt::nonterm {
+namespace jhalt::witness {
 
 using Path = std::vector<seg::EdgeId>;
 
@@ -44,6 +44,12 @@ class Encoder {
   // The final instance edge (back to the loop head) contributes nothing
   // here: callers connect it (ι).
   void path(const Path& p, const std::string& label, std::vector<smt::Term>& phi, std::vector<smt::Term>& psi);
+
+  // An instance edge crossed between two copies: the integer references of
+  // its target in copy `to_label` equal their counterparts of its source in
+  // copy `from_label` (the renaming of paper 000, Thm. 5, "Ins").
+  void link(seg::EdgeId instance_edge, const std::string& from_label, const std::string& to_label,
+            std::vector<smt::Term>& psi);
 
   // Interval facts and known relations of the integer references of a node.
   void invariants(seg::NodeId n, const std::string& label, std::vector<smt::Term>& out);
@@ -71,4 +77,4 @@ class Encoder {
   int aux_ = 0;
 };
 
-}  // namespace jhalt::nonterm
+}  // namespace jhalt::witness
