@@ -156,15 +156,21 @@ engine::Certifier::Outcome DefaultCertifier::nonTermination(const engine::Entry&
         sem, r.steps, visits, r.overflowed ? ", until its values left 64 bits" : "");
   }
   if (entry.semantics == Semantics::Jvm && options_.replay && !recursion) {
-    // A cross-check, not a confirmation (see certifier.h).
-    replay::ReplayResult rr = replay::replay(options_.replay_options, entry.method, f.witness);
+    // A cross-check on the JVM by observation (see certifier.h): the run is
+    // watched through the debugger interface and the visits of the loop
+    // head counted.
+    replay::ReplayOptions ro = options_.replay_options;
+    ro.timeout_seconds = std::max(ro.timeout_seconds, options_.watch_seconds);
+    replay::LoopHead head{input::javaClassName(f.where.cls, true), f.where.method, f.where.descriptor, f.where.pc};
+    replay::ReplayResult rr = replay::watchLoop(ro, entry.method, f.witness, head, options_.jvm_loop_visits);
     using RO = replay::ReplayResult::Outcome;
     if (rr.outcome == RO::Returned || rr.outcome == RO::Exception || rr.outcome == RO::Exited)
       return unconfirmed("the JVM contradicts the claim: " + rr.describe());
-    f.replay = rr.outcome == RO::StillRunning
-                   ? fmt::format("the JVM was still running after {:.1f} s (consistent; a timer proves nothing)",
-                                 rr.seconds)
-                   : "not replayed: " + rr.describe();
+    f.replay = rr.outcome == RO::Looping     ? "observed on the JVM: " + rr.describe()
+               : rr.outcome == RO::StillRunning ? fmt::format("the JVM did not reach {} visits of the loop head within "
+                                                              "{:.1f} s (consistent; a timer proves nothing)",
+                                                              options_.jvm_loop_visits, rr.seconds)
+                                                : "not replayed: " + rr.describe();
   }
   return Outcome{Status::Confirmed, f, ""};
 }

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <algorithm>
 #include <sstream>
 
@@ -16,6 +17,8 @@ namespace fs = std::filesystem;
 std::string ReplayResult::describe() const {
   switch (outcome) {
     case Outcome::StillRunning: return fmt::format("still running after {:.1f} s", seconds);
+    case Outcome::Looping:
+      return fmt::format("still inside the loop after {} visits of its head ({:.2f} s)", visits, seconds);
     case Outcome::Returned: return fmt::format("returned normally after {:.2f} s", seconds);
     case Outcome::Exception: {
       std::string where = frames.empty() ? std::string("?")
@@ -89,6 +92,12 @@ std::vector<Frame> parseResult(const std::string& text, ReplayResult& r) {
       r.exception_class = line.substr(6);
       for (char& c : r.exception_class)
         if (c == '.') c = '/';
+    } else if (line.starts_with("looping ")) {
+      r.outcome = ReplayResult::Outcome::Looping;
+      r.visits = std::stoull(line.substr(8));
+    } else if (line.starts_with("exited ")) {
+      r.outcome = ReplayResult::Outcome::Exited;
+      r.detail = "exit status " + line.substr(7);
     } else if (line == "returned") {
       r.outcome = ReplayResult::Outcome::Returned;
     } else if (line.starts_with("failed ")) {
@@ -126,7 +135,12 @@ std::string specText(const program::MethodInfo& entry, const input::Witness& w) 
   return out + "\n";
 }
 
-ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& entry, const input::Witness& w) {
+namespace {
+
+// Runs the harness class `main` with `args` after the spec and result
+// files; the result file's text, or what the process says.
+ReplayResult runHarness(const ReplayOptions& options, const program::MethodInfo& entry, const input::Witness& w,
+                        const std::string& main, const std::function<std::vector<std::string>(bool)>& args) {
   ReplayResult r;
   util::TempDir tmp("jhalt-replay");
   std::string spec = tmp.path() + "/spec.txt", result = tmp.path() + "/result.txt";
@@ -134,15 +148,24 @@ ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& ent
   std::string cp = options.harness_jar;
   for (const auto& e : options.classpath)
     if (!e.ends_with(".jmod")) cp += ":" + e;
-  std::vector<std::string> argv{options.java_home + "/bin/java", fmt::format("-Xmx{}m", options.heap_mb),
-                                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"};
+  std::vector<std::string> jvm{fmt::format("-Xmx{}m", options.heap_mb), "-XX:+UseSerialGC",
+                               "-XX:TieredStopAtLevel=1", "-Xshare:auto"};
   if (std::string module = moduleOf(entry.owner()); !module.empty()) {
     std::string package(entry.owner().packageName());
     std::replace(package.begin(), package.end(), '/', '.');
-    argv.push_back(fmt::format("--add-opens={}/{}=ALL-UNNAMED", module, package));
+    jvm.push_back(fmt::format("--add-opens={}/{}=ALL-UNNAMED", module, package));
   }
-  argv.insert(argv.end(), options.jvm_args.begin(), options.jvm_args.end());
-  argv.insert(argv.end(), {"-cp", cp, "jhalt.harness.Replay", spec, result});
+  jvm.insert(jvm.end(), options.jvm_args.begin(), options.jvm_args.end());
+  std::vector<std::string> argv{options.java_home + "/bin/java"};
+  bool watcher = main != "jhalt.harness.Replay";
+  if (!watcher) argv.insert(argv.end(), jvm.begin(), jvm.end());
+  argv.insert(argv.end(), {"-cp", cp, main, spec, result});
+  for (std::string& a : args(watcher)) argv.push_back(std::move(a));
+  if (watcher) {
+    std::string options_text;
+    for (const std::string& o : jvm) options_text += (options_text.empty() ? "" : " ") + o;
+    argv.push_back(options_text);
+  }
   util::ProcessLimits limits;
   limits.timeout_seconds = options.timeout_seconds;
   limits.max_output_bytes = 1 << 16;
@@ -170,6 +193,20 @@ ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& ent
   r.detail = fmt::format("exit status {}{}{}", p.exit_code, p.err.empty() ? "" : ", ",
                          p.err.substr(0, std::min<size_t>(nl, 200)));
   return r;
+}
+
+}  // namespace
+
+ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& entry, const input::Witness& w) {
+  return runHarness(options, entry, w, "jhalt.harness.Replay", [](bool) { return std::vector<std::string>{}; });
+}
+
+ReplayResult watchLoop(const ReplayOptions& options, const program::MethodInfo& entry, const input::Witness& w,
+                       const LoopHead& head, uint64_t visits) {
+  return runHarness(options, entry, w, "jhalt.harness.Watch", [&](bool) {
+    return std::vector<std::string>{head.cls, head.method, head.descriptor, std::to_string(head.pc),
+                                    std::to_string(visits)};
+  });
 }
 
 }  // namespace jhalt::replay

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "jhalt/report/java_source.h"
+
 namespace jhalt::report {
 namespace {
 
@@ -55,7 +57,7 @@ std::string semanticsText(engine::Semantics s) {
   return s == engine::Semantics::Jvm ? "JVM (32/64-bit two's complement)" : "mathematical (unbounded)";
 }
 
-nlohmann::json findingJson(const Finding& f, bool confirmed) {
+nlohmann::json findingJson(const Finding& f, bool confirmed, const EntrySignature& entry) {
   nlohmann::json j{{"method", f.where.internalName()},
                    {"java_method", f.where.javaName()},
                    {"line", f.where.line},
@@ -65,6 +67,8 @@ nlohmann::json findingJson(const Finding& f, bool confirmed) {
                    {"confirmed", confirmed},
                    {"proof", f.proof},
                    {"engine", f.engine}};
+  JavaCall java = javaCall(f.witness, entry);
+  j["witness"]["java"] = {{"setup", java.setup}, {"call", java.call}};
   if (f.kind == FindingKind::NonTermination) {
     j["kind"] = std::string(engine::nonTermKindName(f.nonterm));
   } else {
@@ -89,7 +93,7 @@ void indented(std::string& out, const std::string& text) {
   }
 }
 
-std::string findingText(const Finding& f, const TextOptions& options) {
+std::string findingText(const Finding& f, const TextOptions& options, const EntrySignature& entry) {
   std::string out;
   if (f.kind == FindingKind::Exception) {
     out += fmt::format("exception {} at {} [{}]\n", input::javaClassName(f.exception, true), where(f.where),
@@ -102,6 +106,14 @@ std::string findingText(const Finding& f, const TextOptions& options) {
     out += fmt::format("non-terminating {} loop at {}\n", engine::nonTermKindName(f.nonterm), where(f.where));
   }
   out += fmt::format("  witness: {}\n", f.witness.describe());
+  JavaCall java = javaCall(f.witness, entry);
+  if (java.setup.empty()) {
+    out += fmt::format("  as Java: {};\n", java.call);
+  } else {
+    out += "  as Java:\n";
+    for (const std::string& s : java.setup) out += "    " + s + "\n";
+    out += fmt::format("    {};\n", java.call);
+  }
   out += fmt::format("  integer semantics: {}\n", semanticsText(f.semantics));
   out += fmt::format("  confirmed: {}\n", f.confirmation);
   if (!f.replay.empty()) out += fmt::format("  replay: {}\n", f.replay);
@@ -130,6 +142,7 @@ nlohmann::json witnessJson(const input::Witness& w) {
 
 nlohmann::json toJson(const EntryReport& e) {
   const engine::Result& r = e.result;
+  EntrySignature entry = EntrySignature::parse(e.method);
   nlohmann::json j{{"entry", e.method},
                    {"java_method", e.java_method},
                    {"verdict", std::string(engine::answerName(r.answer))},
@@ -139,10 +152,10 @@ nlohmann::json toJson(const EntryReport& e) {
   j["nonterminating"] = nlohmann::json::array();
   j["exceptions"] = nlohmann::json::array();
   for (const Finding& f : r.findings)
-    j[f.kind == FindingKind::NonTermination ? "nonterminating" : "exceptions"].push_back(findingJson(f, true));
+    j[f.kind == FindingKind::NonTermination ? "nonterminating" : "exceptions"].push_back(findingJson(f, true, entry));
   j["unconfirmed"] = nlohmann::json::array();
   for (const auto& u : r.unconfirmed) {
-    nlohmann::json c = findingJson(u.claim, false);
+    nlohmann::json c = findingJson(u.claim, false, entry);
     c["reason"] = u.reason;
     j["unconfirmed"].push_back(c);
   }
@@ -158,7 +171,8 @@ std::string toText(const EntryReport& e, const TextOptions& options) {
     return out + fmt::format("verdict: ERROR ({:.2f} s): {}\n", r.seconds, r.error);
   out += fmt::format("verdict: {} ({} engine, {:.2f} s, {} integers)\n", engine::answerName(r.answer), r.engine,
                      r.seconds, engine::semanticsName(e.semantics));
-  for (const Finding& f : r.findings) out += findingText(f, options);
+  EntrySignature entry = EntrySignature::parse(e.method);
+  for (const Finding& f : r.findings) out += findingText(f, options, entry);
   for (const auto& n : r.notes) out += "undecided: " + n + "\n";
   if (options.unconfirmed)
     for (const auto& u : r.unconfirmed)

@@ -83,7 +83,7 @@ TEST_F(CertifyTest, AnExactRepetitionConfirmsForItsSemantics) {
   auto out = jvm.certify(entry(abs, Semantics::Jvm), c);
   ASSERT_EQ(out.status, Status::Confirmed) << out.reason;
   EXPECT_NE(out.finding.confirmation.find("repeats the state"), std::string::npos);
-  EXPECT_NE(out.finding.replay.find("still running"), std::string::npos) << out.finding.replay;
+  EXPECT_NE(out.finding.replay.find("still inside the loop after 1000 visits"), std::string::npos) << out.finding.replay;
   // A witness that ends refutes the claim.
   DefaultCertifier math(test::certifyOptions());
   EXPECT_EQ(math.certify(entry(abs, Semantics::Math), c).status, Status::Unconfirmed);

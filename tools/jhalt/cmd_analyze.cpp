@@ -2,12 +2,14 @@
 // `jhalt analyze PATH` (findings with witnesses; one method, or a whole
 // library with --all-methods, see library_run.cpp).
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "analysis_common.h"
 #include "commands.h"
+#include "emit_tests.h"
 #include "engine_flags.h"
 #include "library_run.h"
 #include "run_method.h"
@@ -69,6 +71,9 @@ void addAnalyze(CLI::App& app, Action& run) {
   cmd->add_flag("--fail-on-findings", flags->fail_on_findings,
                 "Exit with 1 when a non-termination or an exception was reported");
   cmd->add_flag("--verbose", flags->verbose, "Text: also list the claims that could not be confirmed");
+  cmd->add_option("--emit-tests", flags->emit_tests,
+                  "Write a runnable reproducer per finding into this directory (Repro_<Class>_<method>_<n>.java; "
+                  "plain Java, run with the analysed classes on the class path)");
   auto* all = cmd->add_flag("--all-methods", flags->all_methods,
                             "Analyse every method declared in PATH (a library): in parallel, each result as soon as "
                             "it is known, then a summary");
@@ -108,8 +113,11 @@ void addAnalyze(CLI::App& app, Action& run) {
                    flags->engine.engineOptions()};
       smt::QueryStats stats;
       if (flags->engine.smt_stats) mr.stats = &stats;
+      std::optional<TestEmitter> emitter;
+      if (!flags->emit_tests.empty()) emitter.emplace(flags->emit_tests);
       report::EntryReport rep = analyzeMethod(a, *a.entry, a.main_convention, mr);
       printStats(stats, flags->engine.smt_stats);
+      if (emitter) emitter->emit(rep);
       if (flags->format == "text") {
         report::TextOptions to;
         to.unconfirmed = flags->verbose;

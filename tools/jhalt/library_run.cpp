@@ -8,12 +8,14 @@
 #include <chrono>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "jhalt/report/report.h"
 #include "jhalt/util/error.h"
+#include "emit_tests.h"
 #include "run_method.h"
 
 namespace jhalt::cli {
@@ -120,6 +122,8 @@ int runLibrary(AnalyzeFlags& flags) {
   jobs = static_cast<unsigned>(std::min<size_t>(jobs, std::max<size_t>(1, methods.size())));
   bool progress = flags.progress_given ? flags.progress : isatty(STDERR_FILENO) != 0;
   Printer printer(flags, methods.size(), progress);
+  std::optional<TestEmitter> emitter;
+  if (!flags.emit_tests.empty()) emitter.emplace(flags.emit_tests);
   std::atomic<size_t> next{0};
   std::mutex error_mutex;
   std::exception_ptr fatal;  // a worker that could not start (its class path)
@@ -140,7 +144,9 @@ int runLibrary(AnalyzeFlags& flags) {
       } catch (const InputError&) {
       }
       if (!m) continue;  // its class was reported as skipped
-      printer.add(analyzeMethod(wa, *m, ref.main, mr));
+      report::EntryReport rep = analyzeMethod(wa, *m, ref.main, mr);
+      if (emitter) emitter->emit(rep);
+      printer.add(std::move(rep));
     }
   };
   auto worker = [&] {

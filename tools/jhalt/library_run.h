@@ -25,6 +25,7 @@ struct AnalyzeFlags {
   std::vector<std::string> report;
   bool progress = false, progress_given = false;
   bool timeout_given = false, effort_given = false;
+  std::string emit_tests;  // --emit-tests DIR
 };
 
 // Returns the exit code.

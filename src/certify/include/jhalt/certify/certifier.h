@@ -14,10 +14,12 @@
 //    claim is confirmed when the run throws it at the claimed place.
 //  * The JVM. Under JVM semantics every exception is replayed and must be
 //    thrown at the same place (the observation is the confirmation); a
-//    non-termination claim is replayed as a cross-check only: a JVM that
-//    ends withdraws it (a bug in jhalt), one still running at the limit is
-//    consistent but confirms nothing. Under mathematical semantics the JVM
-//    is not the oracle and is not asked.
+//    non-termination claim is cross-checked by watching the JVM's run
+//    through the debugger interface and counting the visits of the loop
+//    head (replay::watchLoop): a JVM that leaves the loop withdraws the
+//    claim (a bug in jhalt), one still inside it after the visits agrees; a
+//    timer is only a safety net and confirms nothing. Under mathematical
+//    semantics the JVM is not the oracle and is not asked.
 //  * Deduplication across engines by Finding::key.
 // A claim that fails any step is Unconfirmed with the reason; it is never a
 // finding.
@@ -46,6 +48,11 @@ struct Options {
   // replayed with a large stack (-Xss256m, so a deep but finite recursion
   // returns) and needs more time than other replays.
   double stack_overflow_seconds = 30;
+  // A JVM-semantics non-termination is cross-checked by watching the JVM's
+  // run (replay::watchLoop): it must visit the loop head this often without
+  // leaving the loop. The time is only a safety net (then: not observed).
+  uint64_t jvm_loop_visits = 1000;
+  double watch_seconds = 10;
   // A safety net for jhalt's runs (they are bounded by steps): past it a
   // run stops and the claim is unconfirmed, never confirmed.
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();

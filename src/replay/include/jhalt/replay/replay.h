@@ -7,6 +7,7 @@
 // the time limit. What an outcome confirms is decided by the certifier.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -34,18 +35,35 @@ struct Frame {
 struct ReplayResult {
   // Exited: the JVM ended without a result (System.exit, a crash);
   // Failed: the harness could not run the witness (see `detail`).
-  enum class Outcome { StillRunning, Returned, Exception, Exited, Failed };
+  // Looping: (watchLoop) the JVM visited the loop head `visits` times and
+  // was still inside the loop: an observation by count, not by time.
+  enum class Outcome { StillRunning, Looping, Returned, Exception, Exited, Failed };
   Outcome outcome = Outcome::Failed;
   double seconds = 0;
   std::string exception_class;  // internal name, e.g. java/lang/ArithmeticException
   std::vector<Frame> frames;    // top first, the harness cut off
   std::string detail;           // Failed: why
+  uint64_t visits = 0;          // Looping
 
   std::string describe() const;
 };
 
 // Replays `witness` for the entry method `entry`.
 ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& entry, const input::Witness& witness);
+
+// A loop head: the bytecode offset of a method, as the JVM names it.
+struct LoopHead {
+  std::string cls;  // binary name, pkg.Outer$Inner
+  std::string method;
+  std::string descriptor;
+  uint32_t pc = 0;
+};
+
+// Replays `witness` under the JDK's debugger interface (harness Watch.java)
+// and counts the visits of `head`: Looping after `visits` of them, else the
+// run's outcome. options.timeout_seconds stays a safety net (StillRunning).
+ReplayResult watchLoop(const ReplayOptions& options, const program::MethodInfo& entry, const input::Witness& witness,
+                       const LoopHead& head, uint64_t visits);
 
 // The harness's spec text for a witness (see Replay.java).
 std::string specText(const program::MethodInfo& entry, const input::Witness& witness);
