@@ -68,6 +68,25 @@ TEST_F(ConcreteTest, RunsFollowTheJvm) {
   EXPECT_EQ(&reportedFrame(*r.raise_state), &r.raise_state->frames.front());
 }
 
+// Witness values with labels (issue 12): a field that refers back to its
+// own object is the same object, not a copy; a reference to a label that
+// was never defined is refused.
+TEST_F(ConcreteTest, LabelledObjectsMakeCycles) {
+  const auto& tail_head = method("Shapes", "tailHead", "(LShapes$Cell;)I");
+  EXPECT_EQ(run(tail_head, params({Value::object("Shapes$Cell")})).exception_class,
+            "java/lang/NullPointerException");
+  Value cell = Value::object("Shapes$Cell");
+  cell.id = 1;
+  cell.fields.push_back({"Shapes$Cell", "tail", "LShapes$Cell;", Value::reference(1)});
+  EXPECT_EQ(run(tail_head, params({cell})).outcome, O::Returned);
+  seg::EvalOptions eo;
+  eo.concrete = true;
+  seg::Evaluator ev(program_, types_, alloc_, eo);
+  std::string why;
+  EXPECT_FALSE(entryState(ev, tail_head, params({Value::reference(7)}), &why).has_value());
+  EXPECT_NE(why.find("o7"), std::string::npos) << why;
+}
+
 TEST_F(ConcreteTest, RepeatedStateIsACycle) {
   const auto& main = method("Loop", "main", "([Ljava/lang/String;)V");
   RunResult r = run(main, mainArgs({""}));

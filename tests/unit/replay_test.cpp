@@ -82,6 +82,20 @@ TEST_F(ReplayTest, ObjectsReceiversAndConstructors) {
   EXPECT_EQ(r.frames.at(0).line, 26);
 }
 
+// A cycle reaches the JVM as one object (def/ref in the spec).
+TEST_F(ReplayTest, LabelledObjectsAreSharedOnTheJvm) {
+  const auto& tail_head = method("Shapes", "tailHead", "(LShapes$Cell;)I");
+  Value cell = Value::object("Shapes$Cell");
+  cell.id = 3;
+  cell.fields.push_back({"Shapes$Cell", "tail", "LShapes$Cell;", Value::reference(3)});
+  ReplayResult r = replay(test::replayOptions(5.0), tail_head, params({cell}));
+  EXPECT_EQ(r.outcome, O::Returned) << r.describe();
+  EXPECT_NE(specText(tail_head, params({cell})).find("def 3 obj Shapes$Cell 1 Shapes$Cell tail ref 3"),
+            std::string::npos);
+  r = replay(test::replayOptions(5.0), tail_head, params({Value::reference(9)}));
+  EXPECT_EQ(r.outcome, O::Failed) << r.describe();
+}
+
 TEST_F(ReplayTest, SpecTextDescribesEveryValueKind) {
   Witness w = params({Value::integer(-3), Value::floating(1.0), Value::string("a b"),
                       Value::array("[Ljava/lang/String;", {Value::null()})});
