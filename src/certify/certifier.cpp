@@ -156,13 +156,15 @@ engine::Certifier::Outcome DefaultCertifier::nonTermination(const engine::Entry&
         sem, r.steps, visits, r.overflowed ? ", until its values left 64 bits" : "");
   }
   if (entry.semantics == Semantics::Jvm && options_.replay && !recursion) {
-    // A cross-check on the JVM by observation (see certifier.h): the run is
-    // watched through the debugger interface and the visits of the loop
-    // head counted.
+    // A cross-check on the JVM by observation (see certifier.h): the visits
+    // of the loop head are counted (by jhalt's JVMTI agent in the run's JVM,
+    // or through the debugger interface in a JVM of its own).
     replay::ReplayOptions ro = options_.replay_options;
     ro.timeout_seconds = std::max(ro.timeout_seconds, options_.watch_seconds);
     replay::LoopHead head{input::javaClassName(f.where.cls, true), f.where.method, f.where.descriptor, f.where.pc};
-    replay::ReplayResult rr = replay::watchLoop(ro, entry.method, f.witness, head, options_.jvm_loop_visits);
+    replay::ReplayResult rr = options_.jvm
+                                  ? options_.jvm->watchLoop(ro, entry.method, f.witness, head, options_.jvm_loop_visits)
+                                  : replay::watchLoop(ro, entry.method, f.witness, head, options_.jvm_loop_visits);
     using RO = replay::ReplayResult::Outcome;
     if (rr.outcome == RO::Returned || rr.outcome == RO::Exception || rr.outcome == RO::Exited)
       return unconfirmed("the JVM contradicts the claim: " + rr.describe());
@@ -247,7 +249,8 @@ engine::Certifier::Outcome DefaultCertifier::replayException(const engine::Entry
     ro.jvm_args.push_back("-Xss256m");
     ro.timeout_seconds = std::max(ro.timeout_seconds, options_.stack_overflow_seconds);
   }
-  replay::ReplayResult rr = replay::replay(ro, entry.method, f.witness);
+  replay::ReplayResult rr =
+      options_.jvm ? options_.jvm->replay(ro, entry.method, f.witness) : replay::replay(ro, entry.method, f.witness);
   bool same = rr.outcome == replay::ReplayResult::Outcome::Exception && rr.exception_class == f.exception &&
               (stack_overflow ? !rr.frames.empty() : sameFrame(rr.frames, f.where));
   f.replay = (same ? "confirmed: " : "") + rr.describe() + (stack_overflow ? " (stack -Xss256m)" : "");

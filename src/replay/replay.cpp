@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "jhalt/util/process.h"
+#include "internal.h"
 
 namespace jhalt::replay {
 namespace fs = std::filesystem;
@@ -75,6 +76,8 @@ std::string valueSpec(const input::Value& v) {
   return "null";
 }
 
+}  // namespace
+
 std::vector<Frame> parseResult(const std::string& text, ReplayResult& r) {
   std::istringstream in(text);
   std::string line;
@@ -108,8 +111,6 @@ std::vector<Frame> parseResult(const std::string& text, ReplayResult& r) {
   return frames;
 }
 
-// A class of a JDK module (read from a .jmod): the package must be opened
-// to the harness for reflection.
 std::string moduleOf(const program::ClassInfo& c) {
   const std::string& loc = c.location();
   size_t jmod = loc.find(".jmod!");
@@ -118,7 +119,17 @@ std::string moduleOf(const program::ClassInfo& c) {
   return loc.substr(slash == std::string::npos ? 0 : slash + 1, jmod - (slash == std::string::npos ? 0 : slash + 1));
 }
 
-}  // namespace
+std::vector<std::string> baseJvmOptions(const ReplayOptions& options) {
+  return {fmt::format("-Xmx{}m", options.heap_mb), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"};
+}
+
+std::string harnessClasspath(const ReplayOptions& options, bool with_program) {
+  std::string cp = options.harness_jar;
+  if (with_program)
+    for (const auto& e : options.classpath)
+      if (!e.ends_with(".jmod")) cp += ":" + e;
+  return cp;
+}
 
 std::string specText(const program::MethodInfo& entry, const input::Witness& w) {
   std::string out = fmt::format("jhalt-replay 1\nclass {}\nmethod {}\ndescriptor {}\n",
@@ -145,11 +156,8 @@ ReplayResult runHarness(const ReplayOptions& options, const program::MethodInfo&
   util::TempDir tmp("jhalt-replay");
   std::string spec = tmp.path() + "/spec.txt", result = tmp.path() + "/result.txt";
   std::ofstream(spec) << specText(entry, w);
-  std::string cp = options.harness_jar;
-  for (const auto& e : options.classpath)
-    if (!e.ends_with(".jmod")) cp += ":" + e;
-  std::vector<std::string> jvm{fmt::format("-Xmx{}m", options.heap_mb), "-XX:+UseSerialGC",
-                               "-XX:TieredStopAtLevel=1", "-Xshare:auto"};
+  std::string cp = harnessClasspath(options, true);
+  std::vector<std::string> jvm = baseJvmOptions(options);
   if (std::string module = moduleOf(entry.owner()); !module.empty()) {
     std::string package(entry.owner().packageName());
     std::replace(package.begin(), package.end(), '/', '.');

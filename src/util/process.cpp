@@ -1,6 +1,7 @@
 #include "jhalt/util/process.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -136,6 +137,110 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimi
     r.exit_code = 128 + r.signal;
   }
   return r;
+}
+
+Child::~Child() { kill(); }
+
+bool Child::start(const std::vector<std::string>& argv) {
+  kill();
+  error_.clear();
+  if (argv.empty()) {
+    error_ = "no program given";
+    return false;
+  }
+  Pipe in, out, err;
+  if (!in.open() || !out.open() || !err.open()) {
+    error_ = fmt::format("pipe: {}", std::strerror(errno));
+    in.closeBoth(), out.closeBoth(), err.closeBoth();
+    return false;
+  }
+  const std::string program = resolveProgram(argv[0]);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    error_ = fmt::format("fork: {}", std::strerror(errno));
+    in.closeBoth(), out.closeBoth(), err.closeBoth();
+    return false;
+  }
+  if (pid == 0) execChild(program.c_str(), args.data(), in, out, err);
+  setpgid(pid, pid);
+  close(in.fd[0]);
+  close(out.fd[1]);
+  err.closeBoth();  // standard error: the child's writes fail, nothing blocks
+  pid_ = pid;
+  to_ = in.fd[1];
+  from_ = out.fd[0];
+  buffer_.clear();
+  return true;
+}
+
+bool Child::writeLine(const std::string& line) {
+  if (pid_ <= 0) return false;
+  std::string data = line + "\n";
+  size_t done = 0;
+  while (done < data.size()) {
+    // MSG_NOSIGNAL does not apply to pipes: a dead reader is noticed as EPIPE
+    // with SIGPIPE ignored for this write.
+    sigset_t pipe_set, old;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+    ssize_t n = write(to_, data.data() + done, data.size() - done);
+    int saved = errno;
+    if (n < 0 && saved == EPIPE) {
+      timespec zero{0, 0};
+      sigtimedwait(&pipe_set, nullptr, &zero);  // consume the pending SIGPIPE
+    }
+    pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    if (n < 0) {
+      if (saved == EINTR) continue;
+      return false;
+    }
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+Child::Read Child::readLine(std::string& line, double timeout_seconds) {
+  auto t0 = Clock::now();
+  while (true) {
+    if (size_t nl = buffer_.find('\n'); nl != std::string::npos) {
+      line = buffer_.substr(0, nl);
+      buffer_.erase(0, nl + 1);
+      return Read::Line;
+    }
+    if (from_ < 0) return Read::End;
+    double left = timeout_seconds - std::chrono::duration<double>(Clock::now() - t0).count();
+    if (left <= 0) return Read::Timeout;
+    pollfd fd{from_, POLLIN, 0};
+    int n = poll(&fd, 1, static_cast<int>(std::min(left * 1000 + 1, 1000.0)));
+    if (n < 0 && errno != EINTR) return Read::End;
+    if (n <= 0) continue;
+    char buf[4096];
+    ssize_t got = read(from_, buf, sizeof buf);
+    if (got > 0) {
+      buffer_.append(buf, static_cast<size_t>(got));
+    } else if (got == 0 || errno != EINTR) {
+      close(from_);
+      from_ = -1;
+    }
+  }
+}
+
+void Child::kill() {
+  if (to_ >= 0) close(to_);
+  if (from_ >= 0) close(from_);
+  to_ = from_ = -1;
+  if (pid_ > 0) {
+    ::kill(-pid_, SIGKILL);
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  pid_ = -1;
+  buffer_.clear();
 }
 
 TempDir::TempDir(const std::string& prefix) {

@@ -113,5 +113,83 @@ TEST_F(ReplayTest, AHarnessThatCannotRunItSaysWhy) {
   EXPECT_NE(r.detail.find("ClassNotFoundException"), std::string::npos) << r.detail;
 }
 
+// One JVM serves many claims (issue 12), each in fresh classes: the static
+// counter of `second` starts at 0 for every claim, so the call that throws
+// in a JVM of its own throws in the session too, claim after claim.
+TEST_F(ReplayTest, TheSessionJvmServesClaimsInFreshClasses) {
+  JvmSession session(test::replayOptions(10.0));
+  const auto& second = method("ReplayServer", "second", "(I)I");
+  for (int round = 0; round < 3; ++round) {
+    ReplayResult r = session.replay(test::replayOptions(10.0), second, params({Value::integer(1)}));
+    EXPECT_EQ(r.outcome, O::Returned) << r.describe();
+  }
+  ReplayResult r = session.replay(test::replayOptions(10.0), method("Faults", "at", "([II)I"),
+                                  params({Value::array("[I", {Value::integer(1)}), Value::integer(5)}));
+  ASSERT_EQ(r.outcome, O::Exception) << r.describe();
+  EXPECT_EQ(r.exception_class, "java/lang/ArrayIndexOutOfBoundsException");
+  ASSERT_EQ(r.frames.size(), 1u);
+  EXPECT_EQ(r.frames[0].line, 14);
+  JvmSession::Stats s = session.stats();
+  EXPECT_EQ(s.starts, 1);
+  EXPECT_EQ(s.served, 4);
+  EXPECT_EQ(s.fallbacks, 0);
+}
+
+// The agent counts the loop head's visits inside the session's JVM: a
+// count, never a time. A run that leaves the loop returns.
+TEST_F(ReplayTest, TheSessionCountsLoopVisitsWithTheAgent) {
+  JvmSession session(test::replayOptions(10.0));
+  const auto& spin = method("ReplayServer", "spin", "(I)I");
+  LoopHead head{"ReplayServer", "spin", "(I)I", 0};
+  ReplayResult r = session.watchLoop(test::replayOptions(10.0), spin, params({Value::integer(1)}), head, 5000);
+  ASSERT_EQ(r.outcome, O::Looping) << r.describe();
+  EXPECT_GE(r.visits, 5000u);
+  r = session.watchLoop(test::replayOptions(10.0), spin, params({Value::integer(-6)}), head, 5000);
+  EXPECT_EQ(r.outcome, O::Returned) << r.describe();
+  // The same JVM took both (the stopped thread does not end it).
+  EXPECT_EQ(session.stats().starts, 1);
+  EXPECT_EQ(session.stats().fallbacks, 0);
+  // No breakpoint at an offset that is not an instruction's.
+  head.pc = 100;
+  r = session.watchLoop(test::replayOptions(10.0), spin, params({Value::integer(1)}), head, 10);
+  EXPECT_EQ(r.outcome, O::Failed) << r.describe();
+}
+
+// A run past its time limit and a program that ends the JVM each cost the
+// session its JVM; the next claim gets a new one.
+TEST_F(ReplayTest, TheSessionRestartsAfterATimeoutOrAnExit) {
+  JvmSession session(test::replayOptions(10.0));
+  const auto& stubborn = method("ReplayServer", "stubborn", "(I)V");
+  LoopHead head{"ReplayServer", "stubborn", "(I)V", 0};
+  ReplayResult r = session.watchLoop(test::replayOptions(1.0), stubborn, params({Value::integer(0)}), head, 100);
+  EXPECT_EQ(r.outcome, O::StillRunning) << r.describe();
+  r = session.replay(test::replayOptions(10.0), method("ReplayServer", "quit", "(I)V"), params({Value::integer(3)}));
+  EXPECT_EQ(r.outcome, O::Exited) << r.describe();
+  r = session.replay(test::replayOptions(10.0), method("Faults", "divide", "(II)I"),
+                     params({Value::integer(1), Value::integer(0)}));
+  EXPECT_EQ(r.exception_class, "java/lang/ArithmeticException") << r.describe();
+  EXPECT_EQ(session.stats().starts, 3);
+}
+
+// -Xss becomes the run thread's stack; other JVM options, and classes of
+// JDK modules, get a JVM of their own.
+TEST_F(ReplayTest, TheSessionHonoursTheStackAndFallsBackForOtherOptions) {
+  JvmSession session(test::replayOptions(10.0), false);
+  const auto& depth = method("ReplayServer", "depth", "(I)I");
+  ReplayResult r = session.replay(test::replayOptions(10.0), depth, params({Value::integer(200000)}));
+  EXPECT_EQ(r.exception_class, "java/lang/StackOverflowError") << r.describe();
+  ReplayOptions big = test::replayOptions(30.0);
+  big.jvm_args = {"-Xss256m"};
+  r = session.replay(big, depth, params({Value::integer(200000)}));
+  EXPECT_EQ(r.outcome, O::Returned) << r.describe();
+  EXPECT_EQ(session.stats().fallbacks, 0);
+  ReplayOptions other = test::replayOptions(10.0);
+  other.jvm_args = {"-ea"};
+  r = session.replay(other, depth, params({Value::integer(3)}));
+  EXPECT_EQ(r.outcome, O::Returned) << r.describe();
+  EXPECT_EQ(session.stats().fallbacks, 1);
+  EXPECT_EQ(session.stats().starts, 1);
+}
+
 }  // namespace
 }  // namespace jhalt::replay

@@ -24,6 +24,7 @@ inline replay::ReplayOptions replayOptions(double timeout = 1.0) {
   replay::ReplayOptions r;
   r.java_home = kJdk;
   r.harness_jar = kHarnessJar;
+  r.agent_library = JHALT_TEST_AGENT;
   r.classpath = {kClasses};
   r.timeout_seconds = timeout;
   return r;

@@ -94,6 +94,36 @@ TEST(Process, AMissingProgramEndsWith127) {
   EXPECT_FALSE(util::runProcess({}, {}).started);
 }
 
+// A long-lived child spoken to line by line (the replay JVM session).
+TEST(Child, AnswersLineByLineAndEnds) {
+  util::Child c;
+  ASSERT_TRUE(c.start({"sh", "-c", "echo ready; while read x; do echo \"got $x\"; done"})) << c.error();
+  std::string line;
+  ASSERT_EQ(c.readLine(line, 10), util::Child::Read::Line);
+  EXPECT_EQ(line, "ready");
+  for (std::string word : {"a", "b c"}) {
+    ASSERT_TRUE(c.writeLine(word));
+    ASSERT_EQ(c.readLine(line, 10), util::Child::Read::Line);
+    EXPECT_EQ(line, "got " + word);
+  }
+  EXPECT_EQ(c.readLine(line, 0.2), util::Child::Read::Timeout);  // nothing asked
+  c.kill();
+  EXPECT_FALSE(c.running());
+  EXPECT_FALSE(c.writeLine("x"));
+  EXPECT_EQ(c.readLine(line, 1), util::Child::Read::End);
+}
+
+TEST(Child, AnEndedChildReadsAsEndAndRefusesWrites) {
+  util::Child c;
+  ASSERT_TRUE(c.start({"sh", "-c", "exit 0"}));
+  std::string line;
+  EXPECT_EQ(c.readLine(line, 10), util::Child::Read::End);
+  EXPECT_FALSE(c.writeLine("x"));  // EPIPE, not SIGPIPE
+  util::Child missing;
+  ASSERT_TRUE(missing.start({"/nonexistent/program"}));
+  EXPECT_EQ(missing.readLine(line, 10), util::Child::Read::End);
+}
+
 TEST(TempDir, IsFreshAndRemoved) {
   std::string path;
   {

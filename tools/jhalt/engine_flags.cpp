@@ -91,6 +91,12 @@ certify::Options EngineFlags::certifyOptions(const Analysis& a) const {
   o.replay_options.classpath = a.target.replay_classpath;
   o.replay_options.harness_jar =
       (fs::path(executableDirectory()) / ".." / "share" / "jhalt" / "jhalt-harness.jar").lexically_normal().string();
+  o.replay_options.agent_library =
+      (fs::path(executableDirectory()) / ".." / "lib" / "jhalt" / "libjhalt-agent.so").lexically_normal().string();
+  // Under JVM semantics the JVM confirms: it boots now, beside the engines.
+  // Under mathematical semantics it is asked only to show its answer for an
+  // exception, and starts at the first such claim.
+  if (o.replay) o.jvm = std::make_shared<replay::JvmSession>(o.replay_options, semantics() == engine::Semantics::Jvm);
   return o;
 }
 

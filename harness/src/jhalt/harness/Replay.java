@@ -38,10 +38,12 @@ import java.util.List;
 
 public final class Replay {
   private final String[] tokens;
+  private final ClassLoader loader;  // where the program's classes come from
   private int pos;
 
-  private Replay(String text) {
+  private Replay(String text, ClassLoader loader) {
     this.tokens = text.trim().split("\\s+");
+    this.loader = loader;
   }
 
   private String next() {
@@ -61,12 +63,12 @@ public final class Replay {
     return new String(b, StandardCharsets.UTF_8);
   }
 
-  private static Class<?> classOf(String binaryName) throws ClassNotFoundException {
-    return Class.forName(binaryName, false, Replay.class.getClassLoader());
+  private Class<?> classOf(String binaryName) throws ClassNotFoundException {
+    return Class.forName(binaryName, false, loader);
   }
 
   // A field or parameter type from its descriptor.
-  private static Class<?> typeOf(String d) throws ClassNotFoundException {
+  private Class<?> typeOf(String d) throws ClassNotFoundException {
     switch (d.charAt(0)) {
       case 'Z': return boolean.class;
       case 'B': return byte.class;
@@ -81,7 +83,7 @@ public final class Replay {
     }
   }
 
-  private static List<Class<?>> parameterTypes(String descriptor) throws ClassNotFoundException {
+  private List<Class<?>> parameterTypes(String descriptor) throws ClassNotFoundException {
     List<Class<?>> out = new ArrayList<>();
     int i = 1;
     while (descriptor.charAt(i) != ')') {
@@ -176,70 +178,105 @@ public final class Replay {
     }
   }
 
-  private static void write(String file, String first, Throwable t) throws IOException {
+  static void write(String file, String first, Throwable t) throws IOException {
     try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Paths.get(file), StandardCharsets.UTF_8))) {
       out.println(first);
       if (t != null) writeFrames(out, t);
     }
   }
 
-  public static void main(String[] argv) throws Exception {
-    String result = argv[1];
-    Method m = null;
-    java.lang.reflect.Constructor<?> constructor = null;  // the entry is a constructor (<init>)
-    Object receiver = null;
+  /** A prepared call: the entry method (or constructor) and its arguments. */
+  static final class Call {
+    Method method;
+    java.lang.reflect.Constructor<?> constructor;  // the entry is a constructor (<init>)
+    Object receiver;
     Object[] args;
-    try {
-      Replay p = new Replay(new String(Files.readAllBytes(Paths.get(argv[0])), StandardCharsets.UTF_8));
-      p.expect("jhalt-replay");
-      p.expect("1");
-      p.expect("class");
-      Class<?> c = classOf(p.next());
-      p.expect("method");
-      String name = p.next();
-      p.expect("descriptor");
-      String descriptor = p.next();
-      Class<?>[] types = parameterTypes(descriptor).toArray(new Class<?>[0]);
-      if (name.equals("<init>")) {
-        constructor = c.getDeclaredConstructor(types);
-        constructor.setAccessible(true);
-      } else {
-        m = c.getDeclaredMethod(name, types);
-        m.setAccessible(true);
-      }
-      String mode = p.next();
-      if (mode.equals("main")) {
-        String[] strings = new String[Integer.parseInt(p.next())];
-        for (int k = 0; k < strings.length; ++k) strings[k] = hexString(p.next());
-        args = new Object[] {strings};
-      } else {
-        if (mode.equals("receiver")) {
-          receiver = p.value();
-          p.expect("args");
-        } else if (!mode.equals("args")) {
-          throw new IllegalArgumentException("expected main, receiver or args");
-        }
-        args = new Object[Integer.parseInt(p.next())];
-        for (int k = 0; k < args.length; ++k) args[k] = p.value();
-      }
-      Class.forName(c.getName(), true, c.getClassLoader());  // initialize it, as a call would
-    } catch (Throwable t) {
-      write(result, "failed " + t.toString().replace('\n', ' '), null);
-      return;
+    Class<?> owner;
+
+    Object invoke() throws Exception {
+      return constructor != null ? constructor.newInstance(args) : method.invoke(receiver, args);
     }
+  }
+
+  /** Parses the spec and builds the arguments with the classes of {@code loader}. */
+  static Call prepare(String spec, ClassLoader loader) throws Exception {
+    Replay p = new Replay(spec, loader);
+    Call call = new Call();
+    p.expect("jhalt-replay");
+    p.expect("1");
+    p.expect("class");
+    Class<?> c = call.owner = p.classOf(p.next());
+    p.expect("method");
+    String name = p.next();
+    p.expect("descriptor");
+    String descriptor = p.next();
+    Class<?>[] types = p.parameterTypes(descriptor).toArray(new Class<?>[0]);
+    if (name.equals("<init>")) {
+      call.constructor = c.getDeclaredConstructor(types);
+      call.constructor.setAccessible(true);
+    } else {
+      call.method = c.getDeclaredMethod(name, types);
+      call.method.setAccessible(true);
+    }
+    String mode = p.next();
+    if (mode.equals("main")) {
+      String[] strings = new String[Integer.parseInt(p.next())];
+      for (int k = 0; k < strings.length; ++k) strings[k] = hexString(p.next());
+      call.args = new Object[] {strings};
+    } else {
+      if (mode.equals("receiver")) {
+        call.receiver = p.value();
+        p.expect("args");
+      } else if (!mode.equals("args")) {
+        throw new IllegalArgumentException("expected main, receiver or args");
+      }
+      call.args = new Object[Integer.parseInt(p.next())];
+      for (int k = 0; k < call.args.length; ++k) call.args[k] = p.value();
+    }
+    Class.forName(c.getName(), true, c.getClassLoader());  // initialize it, as a call would
+    return call;
+  }
+
+  /** What a run did: its result file's first line and the exception whose frames follow. */
+  static final class Outcome {
+    final String first;
+    final Throwable thrown;
+
+    Outcome(String first, Throwable thrown) {
+      this.first = first;
+      this.thrown = thrown;
+    }
+  }
+
+  static Outcome failed(Throwable t) {
+    return new Outcome("failed " + t.toString().replace('\n', ' '), null);
+  }
+
+  /** Runs a prepared call. */
+  static Outcome run(Call call) {
     try {
-      if (constructor != null)
-        constructor.newInstance(args);
-      else
-        m.invoke(receiver, args);
+      call.invoke();
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
-      write(result, "threw " + cause.getClass().getName(), cause);
-      return;
+      return new Outcome("threw " + cause.getClass().getName(), cause);
     } catch (Throwable t) {
-      write(result, "failed " + t.toString().replace('\n', ' '), null);
+      return failed(t);
+    }
+    return new Outcome("returned", null);
+  }
+
+  public static void main(String[] argv) throws Exception {
+    String result = argv[1];
+    Call call;
+    try {
+      call = prepare(new String(Files.readAllBytes(Paths.get(argv[0])), StandardCharsets.UTF_8),
+                     Replay.class.getClassLoader());
+    } catch (Throwable t) {
+      Outcome o = failed(t);
+      write(result, o.first, null);
       return;
     }
-    write(result, "returned", null);
+    Outcome o = run(call);
+    write(result, o.first, o.thrown);
   }
 }

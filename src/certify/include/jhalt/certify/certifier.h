@@ -44,6 +44,9 @@ struct Options {
   size_t exception_steps = 200000;  // jhalt's run for an exception
   bool replay = true;               // use the JVM (see above)
   replay::ReplayOptions replay_options;
+  // The run's JVM, started early and reused for every claim (issue 12);
+  // without it each replay starts a JVM of its own.
+  std::shared_ptr<replay::JvmSession> jvm;
   // A StackOverflowError (infinite recursion under JVM semantics) is
   // replayed with a large stack (-Xss256m, so a deep but finite recursion
   // returns) and needs more time than other replays.

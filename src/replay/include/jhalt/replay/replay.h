@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@ struct ReplayOptions {
   int heap_mb = 256;                   // -Xmx of the replayed JVM
   std::vector<std::string> classpath;  // where the program's classes are (.jmod entries are skipped)
   std::vector<std::string> jvm_args;   // further JVM options (e.g. -Xss256m for recursion)
+  std::string agent_library;           // lib/jhalt/libjhalt-agent.so (JvmSession's loop watch)
 };
 
 struct Frame {
@@ -64,6 +66,43 @@ struct LoopHead {
 // run's outcome. options.timeout_seconds stays a safety net (StillRunning).
 ReplayResult watchLoop(const ReplayOptions& options, const program::MethodInfo& entry, const input::Witness& witness,
                        const LoopHead& head, uint64_t visits);
+
+// One JVM for all the replays of an analysis (issue 12: "one JVM per run
+// started early and reused for every claim"). The constructor starts it
+// (harness Server.java with jhalt's JVMTI agent) and returns at once, so the
+// JVM boots while the engines work. Each replay loads the program's classes
+// afresh in the JVM (no static state leaks between claims) on a thread of
+// its own; a watched loop is counted by the agent's breakpoint, inside the
+// JVM. A request past its time limit, or a JVM that ends, kills it; the next
+// request starts another. What the session cannot serve (an entry in a JDK
+// module, JVM options other than -Xss, no agent, a JVM that does not start)
+// goes to replay()/watchLoop() above, one JVM per claim, with the same
+// outcomes.
+class JvmSession {
+ public:
+  // start_now = false: the JVM starts at the first request.
+  explicit JvmSession(ReplayOptions options, bool start_now = true);
+  ~JvmSession();
+  JvmSession(const JvmSession&) = delete;
+  JvmSession& operator=(const JvmSession&) = delete;
+
+  // As replay()/watchLoop(); `options` are the session's with a per-claim
+  // time limit and JVM arguments.
+  ReplayResult replay(const ReplayOptions& options, const program::MethodInfo& entry, const input::Witness& witness);
+  ReplayResult watchLoop(const ReplayOptions& options, const program::MethodInfo& entry,
+                         const input::Witness& witness, const LoopHead& head, uint64_t visits);
+
+  struct Stats {
+    int starts = 0;     // JVMs started
+    int served = 0;     // requests the session's JVM answered
+    int fallbacks = 0;  // requests sent to a JVM of their own
+  };
+  Stats stats() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // The harness's spec text for a witness (see Replay.java).
 std::string specText(const program::MethodInfo& entry, const input::Witness& witness);

@@ -29,6 +29,37 @@ struct ProcessResult {
 // input is empty.
 ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimits& limits);
 
+// A long-lived child process spoken to line by line: its standard input
+// and output are pipes, its standard error is discarded, it runs in its own
+// process group (killed as a whole by kill() and by the destructor). Used
+// for the replay JVM that serves many claims (replay::JvmSession).
+class Child {
+ public:
+  Child() = default;
+  ~Child();
+  Child(const Child&) = delete;
+  Child& operator=(const Child&) = delete;
+
+  // Starts argv; false (and error()) when fork or exec is impossible. An
+  // exec failure shows as end-of-file on the first readLine.
+  bool start(const std::vector<std::string>& argv);
+  // Writes `line` and a newline; false when the child is gone.
+  bool writeLine(const std::string& line);
+  enum class Read { Line, Timeout, End };
+  // The next line of the child's output (without the newline), waiting at
+  // most `timeout_seconds`.
+  Read readLine(std::string& line, double timeout_seconds);
+  // Kills the process group and reaps the child.
+  void kill();
+  bool running() const { return pid_ > 0; }
+  const std::string& error() const { return error_; }
+
+ private:
+  int pid_ = -1;
+  int to_ = -1, from_ = -1;
+  std::string buffer_, error_;
+};
+
 // A fresh, empty directory under the system's temporary directory whose
 // name is unique within this machine (pid and a per-process counter); the
 // directory and its contents are removed by the destructor.
