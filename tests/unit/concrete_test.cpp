@@ -2,6 +2,8 @@
 // semantics, exact repetitions, witness entry states and candidates.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "jhalt/concrete/candidates.h"
 #include "jhalt/concrete/entry.h"
 #include "jhalt/concrete/run.h"
@@ -202,10 +204,17 @@ TEST_F(ConcreteTest, CandidatesStartSmallAndCoverEveryParameterKind) {
   EXPECT_EQ(ms[0].describe(), "(0, 0)");
   // Objects of the parameter's class, receivers of instance methods.
   auto cells = candidateWitnesses(program_, method("Shapes", "average", "(LShapes$Cell;)I"), false, 10);
-  ASSERT_EQ(cells.size(), 2u);
+  ASSERT_EQ(cells.size(), 4u);
   EXPECT_EQ(cells[0].params[0].kind, Value::Kind::Null);
   EXPECT_EQ(cells[1].params[0].kind, Value::Kind::Object);
   EXPECT_EQ(cells[1].params[0].type, "Shapes$Cell");
+  // A cell with a successor, and a cell that is its own successor (a cycle).
+  EXPECT_EQ(cells[2].describe(), "(Cell{tail=a Cell with default fields})");
+  const Value& cycle = cells[3].params[0];
+  ASSERT_EQ(cycle.fields.size(), 1u);
+  EXPECT_NE(cycle.id, 0);
+  EXPECT_EQ(cycle.fields[0].value.kind, Value::Kind::Ref);
+  EXPECT_EQ(cycle.fields[0].value.id, cycle.id);
   auto ratio = candidateWitnesses(program_, method("Shapes", "ratio", "(I)I"), false, 3);
   ASSERT_FALSE(ratio.empty());
   ASSERT_TRUE(ratio[0].receiver.has_value());
@@ -213,6 +222,19 @@ TEST_F(ConcreteTest, CandidatesStartSmallAndCoverEveryParameterKind) {
   EXPECT_EQ(ratio[0].describe(), "(0) on a Shapes with default fields");
   auto shapes = candidateWitnesses(program_, method("Shapes", "area", "(LShapes$Shape;)D"), false, 10);
   ASSERT_EQ(shapes.size(), 1u);  // an interface: only null
+  // One object for two parameters of the same type.
+  auto detach = candidateWitnesses(program_, method("Witnesses", "detach", "(LWitnesses$Cell;LWitnesses$Cell;)I"), false,
+                                   40);
+  auto aliased = std::find_if(detach.begin(), detach.end(), [](const Witness& w) {
+    return w.params[1].kind == Value::Kind::Ref && w.params[0].id == w.params[1].id;
+  });
+  EXPECT_NE(aliased, detach.end());
+  // Elements equal to a constant the code compares with ('\t').
+  auto tabs = candidateWitnesses(program_, method("Witnesses", "skipTabs", "([C)I"), false, 40);
+  EXPECT_TRUE(std::any_of(tabs.begin(), tabs.end(), [](const Witness& w) {
+    return w.params[0].kind == Value::Kind::Array && w.params[0].elements.size() == 1 &&
+           w.params[0].elements[0].number == '\t';
+  }));
   // The ends of the int range come last.
   auto abs = candidateWitnesses(program_, method("JvmArithmetic", "absLoop", "(I)I"), false, 100);
   EXPECT_EQ(abs.back().params[0].number, INT32_MAX);

@@ -63,6 +63,33 @@ public class Witnesses {
         if (parts == 1000) return 0;
         return total / (parts - 1000);
     }
+
+    // Shapes the enumeration tries besides small values: a cell that is its
+    // own tail (a walk along it never ends), one object for two parameters
+    // (aliasing), an element equal to a constant of the code (a tab).
+    static int length(Cell c) {
+        int n = 0;
+        while (c != null) {
+            n += c.head;
+            c = c.tail;
+        }
+        return n;
+    }
+
+    static int detach(Cell a, Cell b) {
+        if (a == null || b == null || a.tail == null) return 0;
+        b.tail = null;
+        return a.tail.head;
+    }
+
+    static int skipTabs(char[] buf) {
+        int i = 0;
+        while (buf != null && i < buf.length) {
+            if (buf[i] == '\t') continue;
+            i++;
+        }
+        return i;
+    }
 }
 // Witnesses from the graph (paper 000, §3): each needs an input the
 // enumeration of small values does not contain.
@@ -75,3 +102,6 @@ public class Witnesses {
 // EXPECT: analyze --method 'Witnesses.secret(Ljava/lang/String;)I' -> MAYBE exception:java/lang/ArithmeticException:49:runtime params:["halt"]
 // EXPECT: analyze --method 'Witnesses.big(J)I' -> MAYBE exception:java/lang/ArithmeticException:53:runtime params:[3000000000000]
 // EXPECT: analyze --method 'Witnesses.same([LWitnesses$Cell;)I' -> MAYBE exception:java/lang/ArithmeticException:59:object-state
+// EXPECT: analyze --method 'Witnesses.length(LWitnesses$Cell;)I' -> NO nonterminating:looping:72
+// EXPECT: analyze --method 'Witnesses.detach(LWitnesses$Cell;LWitnesses$Cell;)I' -> MAYBE exception:java/lang/NullPointerException:82
+// EXPECT: analyze --method 'Witnesses.skipTabs([C)I' -> NO nonterminating:looping:87
