@@ -14,9 +14,9 @@
 //    claim is confirmed when the run throws it at the claimed place.
 //  * The JVM. Under JVM semantics every exception is replayed and must be
 //    thrown at the same place (the observation is the confirmation); a
-//    non-termination claim is cross-checked by watching the JVM's run
-//    through the debugger interface and counting the visits of the loop
-//    head (replay::watchLoop): a JVM that leaves the loop withdraws the
+//    non-termination claim is cross-checked by watching the JVM's run and
+//    counting the visits of the loop head (replay::JvmSession::watchLoop,
+//    jhalt's JVMTI agent): a JVM that leaves the loop withdraws the
 //    claim (a bug in jhalt), one still inside it after the visits agrees; a
 //    timer is only a safety net and confirms nothing. Under mathematical
 //    semantics the JVM is not the oracle and is not asked.
