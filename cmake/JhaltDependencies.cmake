@@ -4,6 +4,8 @@ find_package(fmt REQUIRED)
 # libzip: pkg-config, because Debian's CMake config of libzip-dev requires the
 # separate zip tools package.
 pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
+# GMP (C++ interface): the exact re-check of termination proofs.
+pkg_check_modules(GMPXX REQUIRED IMPORTED_TARGET gmpxx)
 find_package(CLI11 REQUIRED)
 find_package(nlohmann_json REQUIRED)
 find_package(Threads REQUIRED)

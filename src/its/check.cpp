@@ -1,0 +1,167 @@
+#include "jhalt/its/check.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+#include <gmpxx.h>
+
+namespace jhalt::its {
+namespace {
+
+// Verifies premise(t) => w·v <= beta (scale >= 1), or infeasibility
+// (scale 0: w = 0, beta = -1), in exact integer arithmetic.
+bool verify(const std::vector<Row>& rows, const Farkas& f, const std::vector<mpz_class>& w, const mpz_class& beta,
+            size_t num_vars, std::string& why) {
+  if (f.mult.size() != rows.size()) return why = "a certificate with the wrong number of multipliers", false;
+  if (f.scale < 0) return why = "a negative scale", false;
+  std::vector<mpz_class> column(num_vars, 0);
+  mpz_class rhs = 0;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    mpz_class m(static_cast<long>(f.mult[i]));
+    if (!rows[i].eq && m < 0) return why = "a negative multiplier of an inequality", false;
+    for (const auto& [v, a] : rows[i].a) {
+      if (v >= num_vars) return why = "a premise variable out of range", false;
+      column[v] += m * mpz_class(static_cast<long>(a));
+    }
+    rhs += m * mpz_class(static_cast<long>(rows[i].b));
+  }
+  mpz_class scale(static_cast<long>(f.scale));
+  for (size_t j = 0; j < num_vars; ++j)
+    if (column[j] != scale * w[j]) return why = fmt::format("the combination differs at variable {}", j), false;
+  if (f.scale == 0) {
+    if (rhs > -1) return why = "an infeasibility certificate whose constant is not negative", false;
+  } else if (rhs > scale * beta) {
+    return why = "the combined constant is too large", false;
+  }
+  return true;
+}
+
+// The location sets of the non-trivial strongly connected parts of the
+// graph of `among`, by reachability closure (independent of its::sccs).
+std::set<std::set<LocId>> cyclicParts(const Its& its, const std::vector<TransId>& among) {
+  const size_t n = its.locs.size();
+  std::vector<std::vector<bool>> reach(n, std::vector<bool>(n, false));
+  for (TransId t : among) reach[its.trans[t].from][its.trans[t].to] = true;
+  for (size_t k = 0; k < n; ++k)
+    for (size_t i = 0; i < n; ++i)
+      if (reach[i][k])
+        for (size_t j = 0; j < n; ++j)
+          if (reach[k][j]) reach[i][j] = true;
+  std::set<std::set<LocId>> parts;
+  for (size_t i = 0; i < n; ++i) {
+    if (!reach[i][i]) continue;
+    std::set<LocId> part;
+    for (size_t j = 0; j < n; ++j)
+      if (reach[i][j] && reach[j][i]) part.insert(static_cast<LocId>(j));
+    parts.insert(std::move(part));
+  }
+  return parts;
+}
+
+std::vector<TransId> reachableFromStart(const Its& its, const std::vector<TransId>& among) {
+  std::vector<bool> seen(its.locs.size(), false);
+  seen[its.start] = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (TransId t : among)
+      if (seen[its.trans[t].from] && !seen[its.trans[t].to]) seen[its.trans[t].to] = changed = true;
+  }
+  std::vector<TransId> out;
+  for (TransId t : among)
+    if (seen[its.trans[t].from]) out.push_back(t);
+  return out;
+}
+
+// The round's claims for transition t.
+bool verifyRound(const Its& its, const Round& r, TransId t, bool strict, std::string& why, size_t& count) {
+  const Transition& tr = its.trans[t];
+  auto f_from = r.f.find(tr.from), f_to = r.f.find(tr.to);
+  if (f_from == r.f.end() || f_to == r.f.end()) return why = "a location without a ranking function", false;
+  const size_t pre = its.locs[tr.from].arity(), post = its.locs[tr.to].arity();
+  if (f_from->second.coef.size() != pre || f_to->second.coef.size() != post)
+    return why = "a ranking function of the wrong arity", false;
+  std::vector<Row> rows = premise(its, t);
+  std::vector<mpz_class> w(tr.num_vars, 0), bound_w(tr.num_vars, 0);
+  for (size_t j = 0; j < pre; ++j) w[j] = bound_w[j] = -mpz_class(static_cast<long>(f_from->second.coef[j]));
+  for (size_t j = 0; j < post; ++j) w[pre + j] = mpz_class(static_cast<long>(f_to->second.coef[j]));
+  mpz_class c_from(static_cast<long>(f_from->second.constant)), c_to(static_cast<long>(f_to->second.constant));
+  auto dec = r.decrease.find(t);
+  if (dec == r.decrease.end()) return why = fmt::format("no decrease certificate for t{}", t), false;
+  if (!verify(rows, dec->second, w, c_from - c_to - (strict ? 1 : 0), tr.num_vars, why)) return false;
+  ++count;
+  if (!strict) return true;
+  auto b = r.bounded.find(t);
+  if (b == r.bounded.end()) return why = fmt::format("no bound certificate for t{}", t), false;
+  if (!verify(rows, b->second, bound_w, c_from, tr.num_vars, why)) return false;
+  ++count;
+  return true;
+}
+
+}  // namespace
+
+CheckResult check(const Its& its, const Proof& proof) {
+  CheckResult res;
+  std::string why;
+  for (const auto& [t, cert] : proof.dead)
+    if (t >= its.trans.size()) {
+      res.error = fmt::format("a certificate for t{}, which does not exist", t);
+      return res;
+    }
+  std::vector<TransId> alive;
+  for (TransId t = 0; t < its.trans.size(); ++t) {
+    auto d = proof.dead.find(t);
+    if (d == proof.dead.end()) {
+      alive.push_back(t);
+      continue;
+    }
+    std::vector<mpz_class> zero(its.trans[t].num_vars, 0);
+    if (d->second.scale != 0 || !verify(premise(its, t), d->second, zero, -1, its.trans[t].num_vars, why)) {
+      res.error = fmt::format("t{} is not dead: {}", t, why.empty() ? "not an infeasibility certificate" : why);
+      return res;
+    }
+    ++res.certificates;
+  }
+  // Round by round: a round applies to a part whose locations are exactly
+  // those it ranks; its claims must hold for every transition left inside
+  // the part, and its strict transitions (inside the part) are removed.
+  std::vector<TransId> left = reachableFromStart(its, alive);
+  std::vector<bool> used(proof.rounds.size(), false);
+  while (true) {
+    std::set<std::set<LocId>> parts = cyclicParts(its, left);
+    if (parts.empty()) break;
+    bool progress = false;
+    for (size_t k = 0; k < proof.rounds.size() && !progress; ++k) {
+      const Round& r = proof.rounds[k];
+      std::set<LocId> locs;
+      for (const auto& [l, f] : r.f) locs.insert(l);
+      if (used[k] || r.strict.empty() || !parts.count(locs)) continue;
+      std::vector<TransId> inside;
+      for (TransId t : left)
+        if (locs.count(its.trans[t].from) && locs.count(its.trans[t].to)) inside.push_back(t);
+      for (TransId t : r.strict)
+        if (!std::binary_search(inside.begin(), inside.end(), t)) {
+          res.error = fmt::format("round {}: strict t{} is not inside its part", k, t);
+          return res;
+        }
+      for (TransId t : inside) {
+        bool strict = std::binary_search(r.strict.begin(), r.strict.end(), t);
+        if (!verifyRound(its, r, t, strict, why, res.certificates)) {
+          res.error = fmt::format("round {}, t{}: {}", k, t, why);
+          return res;
+        }
+      }
+      used[k] = true;
+      std::erase_if(left, [&](TransId t) { return std::binary_search(r.strict.begin(), r.strict.end(), t); });
+      progress = true;
+    }
+    if (!progress) {
+      res.error = fmt::format("a cycle through {} is left that no round ranks", its.locs[*parts.begin()->begin()].name);
+      return res;
+    }
+  }
+  res.ok = true;
+  return res;
+}
+
+}  // namespace jhalt::its

@@ -1,0 +1,87 @@
+// Integer transition systems (issue 13; design in docs/design/termination.md):
+// the shared intermediate form of termination proofs. Locations carry
+// integer variables; a transition from ℓ to ℓ' is a conjunction of linear
+// constraints over ℓ's variables (pre), ℓ''s variables (post) and
+// existentially quantified temporaries. An ITS used for YES must
+// over-approximate every run of the program: anything a producer cannot
+// follow becomes a transition to `top`, whose self-loop can never be
+// ranked. Constraints reuse the CLP module's linear expressions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "jhalt/clp/linear.h"
+
+namespace jhalt::program {
+class MethodInfo;
+}
+
+namespace jhalt::its {
+
+using clp::LinCon;
+using clp::LinExpr;
+using clp::Var;
+using LocId = uint32_t;
+using TransId = uint32_t;
+
+struct Location {
+  enum class Kind : uint8_t { Start, Top, Program };
+  Kind kind = Kind::Program;
+  std::string name;               // e.g. `Sum.sum(I)I@pc12`, "start", "top"
+  std::vector<std::string> vars;  // readable names of its variables
+  const program::MethodInfo* method = nullptr;
+  uint32_t pc = 0;
+  size_t arity() const { return vars.size(); }
+};
+
+struct Transition {
+  // Init: start to an entry; Step: a path between cut points; Call: into a
+  // callee; Continue: past a call (the callee's results unconstrained);
+  // Gap: what a producer could not follow (to top); Overflow: a JVM int
+  // result out of range (to top, JVM semantics only); TopLoop: top's loop.
+  enum class Kind : uint8_t { Init, Step, Call, Continue, Gap, Overflow, TopLoop };
+  Kind kind = Kind::Step;
+  LocId from = 0, to = 0;
+  // Variables 0 .. arity(from)-1 are the pre-state, the next arity(to) the
+  // post-state, the rest temporaries (existential).
+  uint32_t num_vars = 0;
+  std::vector<LinCon> guard;
+  std::string origin;  // where it comes from, or why it is a gap
+};
+
+struct Its {
+  std::vector<Location> locs;
+  std::vector<Transition> trans;
+  LocId start = 0, top = 1;
+
+  // An ITS with `start` (0) and `top` (1, with its self-loop).
+  static Its withStartAndTop();
+  LocId add(Location l);
+  TransId add(Transition t);  // checks the variable numbering
+};
+
+// One row of a transition's premise over its variables: a·v <= b (or = b).
+struct Row {
+  std::vector<std::pair<Var, int64_t>> a;
+  int64_t b = 0;
+  bool eq = false;
+};
+
+// The premise of transition t as rows, in the guard's order: the form both
+// the ranking synthesis and the exact checker read certificates against.
+std::vector<Row> premise(const Its& its, TransId t);
+
+// The transitions of `among` inside non-trivial strongly connected parts of
+// the graph they form (both ends in one part that has a cycle), grouped by
+// part, in a deterministic order (Tarjan).
+std::vector<std::vector<TransId>> sccs(const Its& its, const std::vector<TransId>& among);
+
+// Locations reachable from start through the transitions of `among`.
+std::vector<bool> reachable(const Its& its, const std::vector<TransId>& among);
+
+// Readable listing, one transition per line.
+std::string toText(const Its& its);
+
+}  // namespace jhalt::its

@@ -1,0 +1,36 @@
+// Synthesis of lexicographic linear ranking functions for an ITS (issue 13):
+// Farkas' lemma turns "the premise implies f(pre) - f(post) >= s and
+// f(pre) >= 0" into linear constraints on the unknown coefficients and
+// multipliers (Podelski and Rybalchenko, VMCAI 2004); per strongly
+// connected part, one solver call finds an f that decreases weakly on every
+// transition and strictly and boundedly on at least one (s = 1); the strict
+// ones are removed and the rest decomposed again (the iterative
+// lexicographic method, as in Alias, Darte, Feautrier and Gonnord, SAS 2010,
+// and Brockschmidt et al.'s T2/AProVE back ends). All unknowns are integers:
+// every constraint but "- s" is homogeneous, so a rational solution scaled
+// by its common denominator is an integer one.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "jhalt/its/proof.h"
+#include "jhalt/smt/solver.h"
+
+namespace jhalt::its {
+
+struct RankOptions {
+  size_t max_rounds = 64;  // rounds in all (each one solver call)
+};
+
+struct RankResult {
+  std::optional<Proof> proof;
+  std::string why_not;  // when there is no proof: the first part without one
+};
+
+// Proves that the ITS has no infinite run from start. Transitions that are
+// not reachable are ignored; infeasible ones are recorded as dead with
+// their certificates.
+RankResult prove(const Its& its, smt::Solver& solver, const RankOptions& options = {});
+
+}  // namespace jhalt::its

@@ -1,0 +1,148 @@
+#include "jhalt/its/its.h"
+
+#include <algorithm>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "jhalt/util/error.h"
+
+namespace jhalt::its {
+
+Its Its::withStartAndTop() {
+  Its its;
+  its.add(Location{Location::Kind::Start, "start", {}, nullptr, 0});
+  its.add(Location{Location::Kind::Top, "top", {}, nullptr, 0});
+  Transition loop;
+  loop.kind = Transition::Kind::TopLoop;
+  loop.from = loop.to = its.top;
+  loop.origin = "anything may happen after a gap";
+  its.add(std::move(loop));
+  return its;
+}
+
+LocId Its::add(Location l) {
+  locs.push_back(std::move(l));
+  return static_cast<LocId>(locs.size() - 1);
+}
+
+TransId Its::add(Transition t) {
+  JHALT_ASSERT(t.from < locs.size() && t.to < locs.size(), "transition between known locations");
+  size_t own = locs[t.from].arity() + locs[t.to].arity();
+  t.num_vars = std::max<uint32_t>(t.num_vars, static_cast<uint32_t>(own));
+  for (const LinCon& c : t.guard)
+    for (const auto& [v, k] : c.expr.terms) JHALT_ASSERT(v < t.num_vars, "guard variable within the transition");
+  trans.push_back(std::move(t));
+  return static_cast<TransId>(trans.size() - 1);
+}
+
+std::vector<Row> premise(const Its& its, TransId t) {
+  std::vector<Row> rows;
+  for (const LinCon& c : its.trans[t].guard) {
+    // expr (= or <=) 0 with expr = a·v + constant: a·v (= or <=) -constant.
+    rows.push_back(Row{c.expr.terms, -c.expr.constant, c.rel == LinCon::Rel::Eq});
+  }
+  return rows;
+}
+
+std::vector<std::vector<TransId>> sccs(const Its& its, const std::vector<TransId>& among) {
+  const size_t n = its.locs.size();
+  std::vector<std::vector<LocId>> succ(n);
+  for (TransId t : among) succ[its.trans[t].from].push_back(its.trans[t].to);
+  // Tarjan's algorithm, recursive (location counts are small).
+  std::vector<int> index(n, -1), low(n, 0), comp(n, -1);
+  std::vector<bool> on_stack(n, false);
+  std::vector<LocId> stack;
+  int counter = 0, comps = 0;
+  std::function<void(LocId)> visit = [&](LocId v) {
+    index[v] = low[v] = counter++;
+    stack.push_back(v);
+    on_stack[v] = true;
+    for (LocId w : succ[v]) {
+      if (index[w] < 0) {
+        visit(w);
+        low[v] = std::min(low[v], low[w]);
+      } else if (on_stack[w]) {
+        low[v] = std::min(low[v], index[w]);
+      }
+    }
+    if (low[v] == index[v]) {
+      LocId w;
+      do {
+        w = stack.back();
+        stack.pop_back();
+        on_stack[w] = false;
+        comp[w] = comps;
+      } while (w != v);
+      ++comps;
+    }
+  };
+  for (LocId v = 0; v < n; ++v)
+    if (index[v] < 0) visit(v);
+  // Transitions inside one part; a part is non-trivial when it has one.
+  std::vector<std::vector<TransId>> parts(static_cast<size_t>(comps));
+  for (TransId t : among)
+    if (comp[its.trans[t].from] == comp[its.trans[t].to]) parts[static_cast<size_t>(comp[its.trans[t].from])].push_back(t);
+  std::vector<std::vector<TransId>> out;
+  for (auto& p : parts)
+    if (!p.empty()) {
+      std::sort(p.begin(), p.end());
+      out.push_back(std::move(p));
+    }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<bool> reachable(const Its& its, const std::vector<TransId>& among) {
+  std::vector<bool> seen(its.locs.size(), false);
+  seen[its.start] = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (TransId t : among)
+      if (seen[its.trans[t].from] && !seen[its.trans[t].to]) seen[its.trans[t].to] = changed = true;
+  }
+  return seen;
+}
+
+namespace {
+
+std::string kindName(Transition::Kind k) {
+  switch (k) {
+    case Transition::Kind::Init: return "init";
+    case Transition::Kind::Step: return "step";
+    case Transition::Kind::Call: return "call";
+    case Transition::Kind::Continue: return "continue";
+    case Transition::Kind::Gap: return "gap";
+    case Transition::Kind::Overflow: return "overflow";
+    case Transition::Kind::TopLoop: return "top";
+  }
+  return "?";
+}
+
+// Names of a transition's variables: pre, post (primed), temporaries.
+std::function<std::string(Var)> namer(const Its& its, const Transition& t) {
+  const Location& from = its.locs[t.from];
+  const Location& to = its.locs[t.to];
+  return [&from, &to](Var v) -> std::string {
+    if (v < from.arity()) return from.vars[v];
+    if (v < from.arity() + to.arity()) return to.vars[v - from.arity()] + "'";
+    return fmt::format("_t{}", v);
+  };
+}
+
+}  // namespace
+
+std::string toText(const Its& its) {
+  std::string out;
+  for (TransId k = 0; k < its.trans.size(); ++k) {
+    const Transition& t = its.trans[k];
+    auto name = namer(its, t);
+    std::string guard;
+    for (const LinCon& c : t.guard) guard += (guard.empty() ? "" : ", ") + clp::toString(c, name);
+    out += fmt::format("t{} [{}] {} -> {} : {}{}\n", k, kindName(t.kind), its.locs[t.from].name, its.locs[t.to].name,
+                       guard.empty() ? "true" : guard, t.origin.empty() ? "" : "   # " + t.origin);
+  }
+  return out;
+}
+
+}  // namespace jhalt::its

@@ -1,0 +1,187 @@
+// Integer transition systems, ranking-function synthesis and the exact
+// re-check of its proofs (issue 13), on hand-built systems.
+#include <gtest/gtest.h>
+
+#include "jhalt/its/check.h"
+#include "jhalt/its/rank.h"
+#include "test_engine.h"
+
+namespace jhalt::its {
+namespace {
+
+using clp::LinExpr;
+LinExpr v(Var k) { return LinExpr::var(k); }
+LinExpr n(int64_t k) { return LinExpr::num(k); }
+
+// start -> l(vars...) with no guard; returns l.
+LocId addLoop(Its& its, std::vector<std::string> vars) {
+  LocId l = its.add(Location{Location::Kind::Program, "l", std::move(vars), nullptr, 0});
+  Transition init;
+  init.kind = Transition::Kind::Init;
+  init.from = its.start;
+  init.to = l;
+  its.add(std::move(init));
+  return l;
+}
+
+TransId addStep(Its& its, LocId from, LocId to, std::vector<LinCon> guard, uint32_t temporaries = 0) {
+  Transition t;
+  t.from = from;
+  t.to = to;
+  t.guard = std::move(guard);
+  t.num_vars = static_cast<uint32_t>(its.locs[from].arity() + its.locs[to].arity() + temporaries);
+  return its.add(std::move(t));
+}
+
+struct Proved {
+  RankResult rank;
+  CheckResult check;
+};
+
+Proved proveAndCheck(const Its& its) {
+  test::Smt smt;
+  Proved p{prove(its, *smt), {}};
+  if (p.rank.proof) p.check = check(its, *p.rank.proof);
+  return p;
+}
+
+// while (x >= 1) x = x - 1;
+Its countDown() {
+  Its its = Its::withStartAndTop();
+  LocId l = addLoop(its, {"x"});
+  addStep(its, l, l, {clp::ge(v(0), n(1)), clp::eq(v(1), v(0) - n(1))});
+  return its;
+}
+
+TEST(Its, ACountDownHasARankingFunctionTheCheckerAccepts) {
+  Its its = countDown();
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  ASSERT_EQ(p.rank.proof->rounds.size(), 1u);
+  const LinearFn& f = p.rank.proof->rounds[0].f.at(2);
+  EXPECT_GT(f.coef[0], 0);  // f grows with x
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+  EXPECT_EQ(p.check.certificates, 2u);  // decrease and bound
+  EXPECT_NE(toText(its).find("t2 [step] l -> l : x >= 1, x' = x - 1"), std::string::npos) << toText(its);
+}
+
+TEST(Its, LoopsThatRunForeverOrHavocHaveNoProof) {
+  Its up = Its::withStartAndTop();
+  LocId l = addLoop(up, {"x"});
+  addStep(up, l, l, {clp::ge(v(0), n(1)), clp::eq(v(1), v(0) + n(1))});
+  Proved p = proveAndCheck(up);
+  EXPECT_FALSE(p.rank.proof);
+  EXPECT_NE(p.rank.why_not.find("no linear ranking function"), std::string::npos);
+  Its havoc = Its::withStartAndTop();
+  l = addLoop(havoc, {"x"});
+  addStep(havoc, l, l, {clp::ge(v(0), n(1))});  // x' unconstrained
+  EXPECT_FALSE(proveAndCheck(havoc).rank.proof);
+}
+
+// A gap reaches top, whose loop is never ranked: no proof.
+TEST(Its, AReachableGapMeansNoProof) {
+  Its its = countDown();
+  Transition gap;
+  gap.kind = Transition::Kind::Gap;
+  gap.from = 2;
+  gap.to = its.top;
+  gap.origin = "an unsupported instruction";
+  its.add(std::move(gap));
+  EXPECT_FALSE(proveAndCheck(its).rank.proof);
+}
+
+// if (x > 0) x--; else if (y > 0) y--;  (two phases: x, then y)
+TEST(Its, TwoPhasesNeedALexicographicProof) {
+  Its its = Its::withStartAndTop();
+  LocId l = addLoop(its, {"x", "y"});
+  addStep(its, l, l, {clp::gt(v(0), n(0)), clp::eq(v(2), v(0) - n(1)), clp::eq(v(3), v(1))});
+  addStep(its, l, l, {clp::le(v(0), n(0)), clp::gt(v(1), n(0)), clp::eq(v(2), v(0)), clp::eq(v(3), v(1) - n(1))});
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+  EXPECT_GE(p.rank.proof->rounds.size(), 1u);
+}
+
+// for (i = 0; i < n; i++) for (j = 0; j < i; j++) ;  (nested: two locations)
+TEST(Its, NestedLoopsAreRankedPartByPart) {
+  Its its = Its::withStartAndTop();
+  LocId outer = addLoop(its, {"i", "n"});
+  LocId inner = its.add(Location{Location::Kind::Program, "inner", {"i", "j", "n"}, nullptr, 0});
+  // outer -> inner: i < n, j' = 0
+  addStep(its, outer, inner, {clp::lt(v(0), v(1)), clp::eq(v(2), v(0)), clp::eq(v(3), n(0)), clp::eq(v(4), v(1))});
+  // inner -> inner: j < i, j' = j + 1
+  addStep(its, inner, inner,
+          {clp::lt(v(1), v(0)), clp::eq(v(3), v(0)), clp::eq(v(4), v(1) + n(1)), clp::eq(v(5), v(2))});
+  // inner -> outer: j >= i, i' = i + 1
+  addStep(its, inner, outer, {clp::ge(v(1), v(0)), clp::eq(v(3), v(0) + n(1)), clp::eq(v(4), v(2))});
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+  EXPECT_GE(p.rank.proof->rounds.size(), 2u);
+}
+
+TEST(Its, InfeasibleTransitionsAreDeadWithACertificate) {
+  Its its = Its::withStartAndTop();
+  LocId l = addLoop(its, {"x"});
+  addStep(its, l, l, {clp::ge(v(0), n(1)), clp::le(v(0), n(0)), clp::eq(v(1), v(0) + n(1))});
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  EXPECT_EQ(p.rank.proof->dead.size(), 1u);
+  EXPECT_TRUE(p.rank.proof->rounds.empty());
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+}
+
+// The checker trusts nothing of the solver: every tampered proof fails.
+TEST(Its, TheCheckerRejectsTamperedProofs) {
+  Its its = countDown();
+  test::Smt smt;
+  RankResult r = prove(its, *smt);
+  ASSERT_TRUE(r.proof);
+  ASSERT_TRUE(check(its, *r.proof).ok);
+  {
+    Proof bad = *r.proof;
+    bad.rounds.clear();
+    EXPECT_FALSE(check(its, bad).ok);
+  }
+  {
+    Proof bad = *r.proof;
+    Farkas& f = bad.rounds[0].decrease.begin()->second;
+    for (int64_t& m : f.mult) m += 1;
+    EXPECT_FALSE(check(its, bad).ok);
+  }
+  {
+    Proof bad = *r.proof;
+    bad.rounds[0].f.at(2).coef[0] = -bad.rounds[0].f.at(2).coef[0];
+    EXPECT_FALSE(check(its, bad).ok);
+  }
+  {
+    Proof bad = *r.proof;
+    bad.rounds[0].bounded.clear();
+    EXPECT_FALSE(check(its, bad).ok);
+  }
+  {
+    Proof bad = *r.proof;  // a live transition claimed dead
+    bad.dead[2] = Farkas{{0, 0}, 0};
+    EXPECT_FALSE(check(its, bad).ok);
+  }
+  {
+    Proof bad = *r.proof;  // a transition that does not exist
+    bad.dead[7] = Farkas{{}, 0};
+    EXPECT_FALSE(check(its, bad).ok);
+  }
+  {
+    // 1 <= x <= 5 is feasible; -1*(x <= 5) - 1*(-x <= -1) sums to 0 <= -4,
+    // which would "prove" it infeasible if negative multipliers passed.
+    Its window = Its::withStartAndTop();
+    LocId l = addLoop(window, {"x"});
+    TransId t = addStep(window, l, l, {clp::le(v(0), n(5)), clp::ge(v(0), n(1)), clp::eq(v(1), v(0) - n(1))});
+    Proof bad;
+    bad.dead[t] = Farkas{{-1, -1, 0}, 0};
+    CheckResult c = check(window, bad);
+    EXPECT_FALSE(c.ok);
+    EXPECT_NE(c.error.find("negative multiplier"), std::string::npos) << c.error;
+  }
+}
+
+}  // namespace
+}  // namespace jhalt::its
