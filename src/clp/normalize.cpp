@@ -71,11 +71,13 @@ bool tightenBounds(std::vector<LinCon>& cons) {
 
 }  // namespace
 
-bool normalize(Clause& c) {
+bool normalize(Clause& c) { return normalizeChecked(c) == Normalized::Ok; }
+
+Normalized normalizeChecked(Clause& c) {
   try {
-    return normalizeOrThrow(c);
+    return normalizeOrThrow(c) ? Normalized::Ok : Normalized::Infeasible;
   } catch (const Overflow&) {
-    return false;  // the clause is dropped: that only loses precision
+    return Normalized::Overflow;  // for non-termination: dropped, which only loses precision
   }
 }
 

@@ -38,6 +38,46 @@ Step inexact(Step s, std::string reason) {
 
 Step next() { return Step{}; }
 
+// Library methods that terminate for every argument without calling back
+// into application code (no Object parameter whose toString/equals might
+// run): a call of them is taken to return or throw. Any other call the
+// translation does not follow is a gap for termination proofs.
+bool libraryTerminates(std::string_view owner, std::string_view name, std::string_view desc) {
+  struct Known {
+    std::string_view owner, name, desc;  // desc "" = any
+  };
+  static constexpr Known kKnown[] = {
+      {"java/lang/String", "length", "()I"},
+      {"java/lang/String", "charAt", "(I)C"},
+      {"java/lang/String", "isEmpty", "()Z"},
+      {"java/lang/String", "equals", "(Ljava/lang/Object;)Z"},
+      {"java/lang/String", "hashCode", "()I"},
+      {"java/lang/String", "valueOf", "(I)Ljava/lang/String;"},
+      {"java/lang/Math", "abs", "(I)I"},
+      {"java/lang/Math", "min", "(II)I"},
+      {"java/lang/Math", "max", "(II)I"},
+      {"java/lang/Integer", "parseInt", "(Ljava/lang/String;)I"},
+      {"java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;"},
+      {"java/lang/Integer", "intValue", "()I"},
+      {"java/io/PrintStream", "println", "()V"},
+      {"java/io/PrintStream", "println", "(I)V"},
+      {"java/io/PrintStream", "println", "(C)V"},
+      {"java/io/PrintStream", "println", "(Z)V"},
+      {"java/io/PrintStream", "println", "(Ljava/lang/String;)V"},
+      {"java/io/PrintStream", "print", "(I)V"},
+      {"java/io/PrintStream", "print", "(C)V"},
+      {"java/io/PrintStream", "print", "(Ljava/lang/String;)V"},
+      {"java/lang/StringBuilder", "<init>", "()V"},
+      {"java/lang/StringBuilder", "append", "(I)Ljava/lang/StringBuilder;"},
+      {"java/lang/StringBuilder", "append", "(C)Ljava/lang/StringBuilder;"},
+      {"java/lang/StringBuilder", "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;"},
+      {"java/lang/StringBuilder", "toString", "()Ljava/lang/String;"},
+  };
+  for (const Known& k : kKnown)
+    if (k.owner == owner && k.name == name && (k.desc.empty() || k.desc == desc)) return true;
+  return false;
+}
+
 Step branches(std::vector<Step::Alt> alts) {
   Step s;
   s.type = Step::Type::Branches;
@@ -436,9 +476,12 @@ Step stepInvoke(Cx& c) {
   std::vector<Val> args(mt->params.size());
   for (size_t i = args.size(); i-- > 0;) args[i] = c.pop();
   Val receiver = has_receiver ? c.pop() : Val{};
+  const bool terminates = libraryTerminates(ref.owner, ref.name, ref.descriptor);
   auto library = [&](std::string why) {
     if (ret != 'V') c.push(freshOf(ret, c.s));
-    return inexact(next(), std::move(why));
+    Step s = inexact(next(), std::move(why));
+    s.gap = !terminates;
+    return s;
   };
   if (has_receiver && !receiver.kind.nonNull()) return library("call on a reference of unknown nullness");
   if (ref.owner.starts_with('[')) return library("method of an array");

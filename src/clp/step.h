@@ -74,6 +74,10 @@ struct Step {
   std::vector<LinCon> cons;  // constraints the step adds (all types)
   bool exact = true;
   std::string reason;  // why not exact / why the path ends
+  // The step assumes something a termination proof may not (a call that is
+  // not known to terminate is taken to return): a gap (see
+  // TranslateOptions::for_termination), with `reason`.
+  bool gap = false;
 };
 
 struct StepContext {

@@ -51,11 +51,8 @@ class Translator {
     if (main_convention) countArgStrings(entry);
     PredId e = plan(entry);
     out_.entry = e;
-    while (!work_.empty()) {
-      const program::MethodInfo* m = work_.front();
-      work_.pop_front();
-      translateMethod(plans_.at(m));
-    }
+    translatePlanned();
+    if (options_.for_termination) planInitializers(entry, e);
     // Entry facts: len(args) >= 0 and every string length >= 0.
     const Predicate& ep = out_.preds[e];
     if (main_convention) {
@@ -70,8 +67,10 @@ class Translator {
     if (!main_convention) describeParameters(entry);
     // The tracked static fields start with their default value (their
     // classes have no static initializer).
-    for (size_t k = 0; k < statics_.size(); ++k)
+    for (size_t k = 0; k < statics_.size(); ++k) {
       out_.entry_constraint.push_back(eq(LinExpr::var(entry_statics_base_ + static_cast<Var>(k)), LinExpr::num(0)));
+      out_.entry_statics.push_back(out_.entry_constraint.back());
+    }
     return std::move(out_);
   }
 
@@ -480,9 +479,102 @@ class Translator {
     size_t steps = 0;
   };
 
+  void translatePlanned() {
+    while (!work_.empty()) {
+      const program::MethodInfo* m = work_.front();
+      work_.pop_front();
+      translateMethod(plans_.at(m));
+    }
+  }
+
+  // for_termination: a class initializer may run at any time, once: each
+  // one the translated code may trigger becomes a start of its own
+  // (ClpProgram::initializers), translated with what it calls, until no
+  // new one appears. May trigger: the entry's class, and every class a
+  // translated method names in new, a static field access or a static call,
+  // with the classes JVMS §5.5 initializes before them (a superset of what
+  // a run initializes, which only loses precision). Library classes'
+  // initializers are assumed to terminate.
+  void planInitializers(const program::MethodInfo& entry, PredId entry_pred) {
+    std::set<const program::ClassInfo*> seen;
+    std::set<const program::MethodInfo*> scanned;
+    auto trigger = [&](const program::ClassInfo* c) {
+      for (const program::ClassInfo* k : program_.initializationOrder(*c)) {
+        if (!seen.insert(k).second || k->origin() != classpath::Origin::Application) continue;
+        if (const program::MethodInfo* init = k->classInitializer(); init && init->hasCode())
+          out_.initializers.push_back(plan(*init));
+      }
+    };
+    trigger(&entry.owner());
+    for (bool more = true; more;) {
+      more = false;
+      std::vector<const program::MethodInfo*> methods;
+      for (const auto& [m, plan] : plans_)
+        if (scanned.insert(m).second) methods.push_back(m);
+      for (const program::MethodInfo* m : methods) {
+        for (const std::string& name : classesNamed(*m)) {
+          const program::ClassInfo* c = nullptr;
+          try {
+            c = program_.find(name);
+          } catch (const InputError&) {
+          }
+          if (c) {
+            trigger(c);
+          } else {
+            gapClause(entry_pred, fmt::format("class {} cannot be loaded: its initializer is not known", name));
+          }
+        }
+        more = true;
+      }
+      translatePlanned();
+    }
+  }
+
+  // Classes an instruction of `m` may initialize (new, static fields, static calls).
+  static std::set<std::string> classesNamed(const program::MethodInfo& m) {
+    std::set<std::string> out;
+    const program::MethodCode& code = m.code();
+    const classfile::ConstantPool& cp = m.owner().file().pool;
+    for (size_t i = 0; i < code.bytecode.size(); ++i) {
+      const bytecode::Instruction& insn = code.bytecode.at(i);
+      auto index = static_cast<uint16_t>(insn.operand);
+      switch (insn.family()) {
+        case bytecode::Family::New: out.insert(std::string(cp.className(index))); break;
+        case bytecode::Family::Field:
+          if (insn.info().sub == static_cast<uint8_t>(bytecode::FieldOp::GetStatic) ||
+              insn.info().sub == static_cast<uint8_t>(bytecode::FieldOp::PutStatic))
+            out.insert(std::string(cp.memberRef(index).owner));
+          break;
+        case bytecode::Family::Invoke:
+          if (insn.info().sub == static_cast<uint8_t>(bytecode::InvokeKind::Static))
+            out.insert(std::string(cp.memberRef(index).owner));
+          break;
+        default: break;
+      }
+    }
+    return out;
+  }
+
+  // A gap clause (TranslateOptions::for_termination): from `pred`, anything.
+  void gapClause(PredId pred, std::string why) {
+    if (!options_.for_termination || !gaps_.insert({pred, why}).second) return;
+    Clause c;
+    c.head.pred = pred;
+    for (Var v = 0; v < out_.preds[pred].arity(); ++v) c.head.args.push_back(v);
+    c.num_vars = static_cast<uint32_t>(out_.preds[pred].arity());
+    c.exact = false;
+    c.inexact_reason = why;
+    c.gap = std::move(why);
+    out_.clauses.push_back(std::move(c));
+  }
+
   void translateMethod(MethodPlan& p) {
     const program::MethodInfo& m = *p.method;
     const program::MethodCode& code = m.code();
+    // An exception may be caught and the run go on at the handler, which
+    // the paths do not follow (they end at every exception).
+    if (!code.attribute.handlers.empty())
+      gapClause(p.cuts.at(0).pred, fmt::format("{}: exception handlers are not translated", m.qualifiedName()));
     for (auto& [start, cut] : p.cuts) {
       // Head variables: the cut's int slots, the inputs, the result.
       Sym s = symOf(cut.kinds);
@@ -508,20 +600,26 @@ class Translator {
                {bodyAtom(p.cuts.at(path.index), path, inputs, ret, p.has_return, out_base)}, false, 0);
           continue;
         }
-        if (++path.steps > 20000 || path.index >= code.bytecode.size()) continue;
+        if (++path.steps > 20000 || path.index >= code.bytecode.size()) {
+          gapClause(cut.pred, fmt::format("{}: a path from offset {} is too long to translate", m.qualifiedName(),
+                                          code.bytecode.at(start).offset));
+          continue;
+        }
         Step st;
         detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, staticSlot()};
+        auto where = [&] { return fmt::format("{} offset {}", m.qualifiedName(), code.bytecode.at(path.index).offset); };
         try {
           st = detail::step(ctx, path.index, path.sym);
         } catch (const Unsupported& e) {
-          out_.notes.push_back(fmt::format("{} offset {}: {}", m.qualifiedName(), code.bytecode.at(path.index).offset,
-                                           e.what()));
+          out_.notes.push_back(fmt::format("{}: {}", where(), e.what()));
+          gapClause(cut.pred, fmt::format("{}: {}", where(), e.what()));
           continue;
         } catch (const InputError& e) {
-          out_.notes.push_back(fmt::format("{} offset {}: {}", m.qualifiedName(), code.bytecode.at(path.index).offset,
-                                           e.what()));
+          out_.notes.push_back(fmt::format("{}: {}", where(), e.what()));
+          gapClause(cut.pred, fmt::format("{}: {}", where(), e.what()));
           continue;
         }
+        if (st.gap) gapClause(cut.pred, fmt::format("{}: {}", where(), st.reason));
         if (!st.exact && path.exact) {
           path.exact = false;
           path.reason = fmt::format("{} (offset {})", st.reason, code.bytecode.at(path.index).offset);
@@ -550,6 +648,7 @@ class Translator {
                 out_.notes.push_back(fmt::format("{}: more than {} paths from offset {}; the rest is not translated",
                                                  m.qualifiedName(), options_.max_paths_per_cut,
                                                  code.bytecode.at(start).offset));
+                gapClause(cut.pred, out_.notes.back());
                 work.clear();
                 break;
               }
@@ -580,6 +679,7 @@ class Translator {
             passStatics(call, path);  // the statics at the call
             if (call.args.size() + (cp.has_return ? 1 : 0) + statics_.size() != cp.arity()) {
               out_.notes.push_back(fmt::format("{}: call arity mismatch", m.qualifiedName()));
+              gapClause(cut.pred, fmt::format("{}: a call that is not translated", where()));
               break;
             }
             if (cp.has_return) {
@@ -596,7 +696,10 @@ class Translator {
               path.sym.statics[k] = detail::intVal(LinExpr::var(after));
             }
             uint32_t cont = path.index + 1;
-            if (!p.cuts.count(cont)) break;  // unreachable continuation
+            if (!p.cuts.count(cont)) {  // unreachable continuation: the call itself is not translated
+              gapClause(cut.pred, fmt::format("{}: a call without a continuation", where()));
+              break;
+            }
             Atom k = bodyAtom(p.cuts.at(cont), path, inputs, ret, p.has_return, out_base);
             emit(p, cut, start, path, head_arity, {call, k}, true, code.bytecode.at(path.index).offset);
             break;
@@ -604,8 +707,8 @@ class Translator {
           case Step::Type::End:
             if (!st.exact) {
               // An unsupported step ends the path; keep a trace for --print.
-              out_.notes.push_back(fmt::format("{} offset {}: {}", m.qualifiedName(),
-                                               code.bytecode.at(path.index).offset, st.reason));
+              out_.notes.push_back(fmt::format("{}: {}", where(), st.reason));
+              gapClause(cut.pred, fmt::format("{}: {}", where(), st.reason));
             }
             break;
         }
@@ -680,8 +783,13 @@ class Translator {
     c.to_pc = bc.at(std::min<size_t>(path.index, bc.size() - 1)).offset;
     c.call = call;
     c.call_pc = call_pc;
-    if (!normalize(c)) return;  // infeasible path
-    out_.clauses.push_back(std::move(c));
+    switch (normalizeChecked(c)) {
+      case Normalized::Ok: out_.clauses.push_back(std::move(c)); break;
+      case Normalized::Infeasible: break;  // no run takes this path
+      case Normalized::Overflow:
+        gapClause(cut.pred, fmt::format("{}: a coefficient leaves 64 bits", p.method->qualifiedName()));
+        break;
+    }
   }
 
   program::Program& program_;
@@ -700,6 +808,7 @@ class Translator {
   std::map<const program::MethodInfo*, MethodPlan> plans_;
   std::deque<const program::MethodInfo*> work_;
   std::vector<const program::ClassInfo*> app_classes_;
+  std::set<std::pair<PredId, std::string>> gaps_;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace jhalt::its {
 namespace {
@@ -185,8 +186,22 @@ RankResult prove(const Its& its, smt::Solver& solver, const RankOptions& options
   while (!work.empty()) {
     std::vector<TransId> part = std::move(work.back());
     work.pop_back();
+    if (std::chrono::steady_clock::now() >= options.deadline) {
+      result.why_not = "out of time";
+      return result;
+    }
     if (++rounds > options.max_rounds) {
       result.why_not = fmt::format("more than {} ranking rounds", options.max_rounds);
+      return result;
+    }
+    bool top = std::any_of(part.begin(), part.end(),
+                           [&](TransId t) { return its.trans[t].kind == Transition::Kind::TopLoop; });
+    if (top) {
+      // Anything may happen after a gap: name the ones that are reachable.
+      std::vector<std::string> gaps;
+      for (TransId t : alive)
+        if (its.trans[t].kind == Transition::Kind::Gap && gaps.size() < 3) gaps.push_back(its.trans[t].origin);
+      result.why_not = "the translation does not follow everything: " + fmt::format("{}", fmt::join(gaps, "; "));
       return result;
     }
     std::optional<Round> r = rankPart(its, part, solver, rounds);

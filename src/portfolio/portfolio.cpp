@@ -35,10 +35,18 @@ engine::Result Portfolio::run(const engine::Entry& entry, const engine::Goal& go
     for (auto& u : r.unconfirmed) merged.unconfirmed.push_back(std::move(u));
     for (auto& n : r.notes) merged.notes.push_back(fmt::format("{}: {}", stage.engine->name(), n));
     merged.filtered += r.filtered;
-    if (goal.stop_at_first && merged.nonTerminating() > 0) break;
+    if (r.termination && !merged.termination) merged.termination = std::move(r.termination);
+    if (goal.stop_at_first && (merged.nonTerminating() > 0 || merged.termination)) break;
   }
-  merged.answer = merged.nonTerminating() > 0 ? engine::Answer::No : engine::Answer::Maybe;
-  if (merged.answer == engine::Answer::No) merged.notes.clear();
+  merged.answer = merged.nonTerminating() > 0 ? engine::Answer::No
+                  : merged.termination        ? engine::Answer::Yes
+                                              : engine::Answer::Maybe;
+  if (merged.termination && merged.nonTerminating() > 0) {
+    // Both cannot hold for one entry and one semantics: a soundness bug.
+    merged.answer = engine::Answer::Error;
+    merged.error = "a termination proof and a confirmed non-termination for the same entry";
+  }
+  if (merged.answer == engine::Answer::No || merged.answer == engine::Answer::Yes) merged.notes.clear();
   merged.seconds = std::chrono::duration<double>(engine::Budget::Clock::now() - t0).count();
   return merged;
 }

@@ -23,6 +23,9 @@ struct Registration {
 
 const std::vector<Registration>& registry() {
   static const std::vector<Registration> kEngines = {
+      // Termination proofs first: a failure is quick (a gap, or no ranking
+      // function after a few solver calls) and a YES ends termcomp.
+      {"term", 0.25, [](const EngineOptions& o, bool) { return std::make_unique<its::TerminationEngine>(o.term); }},
       {"seg", 0.6, [](const EngineOptions& o, bool) { return std::make_unique<nonterm::SegEngine>(o.seg); }},
       {"clp", 1.0,
        [](const EngineOptions& o, bool in_portfolio) {

@@ -160,6 +160,13 @@ nlohmann::json toJson(const EntryReport& e) {
     j["unconfirmed"].push_back(c);
   }
   j["undecided"] = r.notes;
+  if (r.termination) {
+    nlohmann::json sem = nlohmann::json::array();
+    if (r.termination->proven_for.math) sem.push_back("math");
+    if (r.termination->proven_for.jvm) sem.push_back("jvm");
+    j["termination"] = {{"semantics", sem}, {"certificates", r.termination->certificates},
+                        {"proof", r.termination->text}};
+  }
   if (r.answer == engine::Answer::Error) j["error"] = r.error;
   return j;
 }
@@ -172,6 +179,10 @@ std::string toText(const EntryReport& e, const TextOptions& options) {
   out += fmt::format("verdict: {} ({} engine, {:.2f} s, {} integers)\n", engine::answerName(r.answer), r.engine,
                      r.seconds, engine::semanticsName(e.semantics));
   EntrySignature entry = EntrySignature::parse(e.method);
+  if (r.termination) {
+    out += "termination proof:\n";
+    indented(out, r.termination->text);
+  }
   for (const Finding& f : r.findings) out += findingText(f, options, entry);
   for (const auto& n : r.notes) out += "undecided: " + n + "\n";
   if (options.unconfirmed)

@@ -36,6 +36,11 @@ class FakeEngine final : public engine::Engine {
     if (throws_ == "internal") throw InternalError("broken");
     engine::Result r;
     r.engine = name_;
+    if (throws_ == "yes") {  // a termination proof
+      r.answer = engine::Answer::Yes;
+      r.termination = engine::TerminationProof{engine::SemanticsSet::both(), "f = x", 2};
+      return r;
+    }
     if (pc_ >= 0) {
       engine::Claim claim;
       claim.finding.kind = engine::FindingKind::NonTermination;
@@ -109,9 +114,34 @@ TEST_F(PortfolioTest, UnsupportedBecomesANoteAndInternalErrorsPropagate) {
   EXPECT_THROW(q.run(entry(), engine::Goal{}, engine::Budget(100, 1, 1 << 30), cert), InternalError);
 }
 
+// A termination proof ends termcomp's run; a proof and a confirmed
+// non-termination for one entry are a soundness alarm, never an answer.
+TEST_F(PortfolioTest, AYesEndsTermcompAndYesWithNoIsAnError) {
+  Portfolio p;
+  auto yes = std::make_unique<FakeEngine>("term", -1, "yes");
+  auto after = std::make_unique<FakeEngine>("seg", 0);
+  auto after_runs = after->runs;
+  p.add(std::move(yes), 0.25);
+  p.add(std::move(after), 1.0);
+  KeyCertifier cert;
+  engine::Result r = p.run(entry(), engine::Goal{true, false}, engine::Budget(100, 1, 1 << 30), cert);
+  EXPECT_EQ(r.answer, engine::Answer::Yes);
+  ASSERT_TRUE(r.termination);
+  EXPECT_EQ(r.termination->text, "f = x");
+  EXPECT_EQ(*after_runs, 0);
+  // analyze goes on (exceptions); here the next engine "confirms" a loop.
+  Portfolio q;
+  q.add(std::make_unique<FakeEngine>("term", -1, "yes"), 0.25);
+  q.add(std::make_unique<FakeEngine>("seg", 0), 1.0);
+  KeyCertifier cert2;
+  r = q.run(entry(), engine::Goal{false, true}, engine::Budget(100, 1, 1 << 30), cert2);
+  EXPECT_EQ(r.answer, engine::Answer::Error);
+  EXPECT_NE(r.error.find("termination proof and a confirmed non-termination"), std::string::npos);
+}
+
 TEST(Registry, NamesAndTheAllSchedule) {
-  EXPECT_EQ(engineChoices(), (std::vector<std::string>{"seg", "clp", "all"}));
-  EXPECT_EQ(makePortfolio("all", {}).names(), (std::vector<std::string>{"seg", "clp"}));
+  EXPECT_EQ(engineChoices(), (std::vector<std::string>{"term", "seg", "clp", "all"}));
+  EXPECT_EQ(makePortfolio("all", {}).names(), (std::vector<std::string>{"term", "seg", "clp"}));
   EXPECT_EQ(makePortfolio("clp", {}).names(), (std::vector<std::string>{"clp"}));
 }
 

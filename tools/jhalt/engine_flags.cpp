@@ -28,8 +28,9 @@ void EngineFlags::addTo(CLI::App* cmd, bool analyze, const std::string& default_
       ->capture_default_str();
   std::vector<std::string> choices = portfolio::engineChoices();
   cmd->add_option("--engine", engine,
-                  "Prover(s) to run: seg (symbolic execution graphs, paper 000), clp (constraint logic programs, "
-                  "paper 001: loops and infinite recursion) or all (seg, then clp)")
+                  "Prover(s) to run: term (termination proofs: ranking functions for an integer transition "
+                  "system), seg (symbolic execution graphs, paper 000), clp (constraint logic programs, paper 001: "
+                  "loops and infinite recursion) or all (term, seg, then clp)")
       ->check(CLI::IsMember(choices))
       ->capture_default_str();
   cmd->add_option("--clp-unfold", clp_unfold,
@@ -74,6 +75,8 @@ engine::Budget EngineFlags::budget() const {
 
 portfolio::EngineOptions EngineFlags::engineOptions() const {
   portfolio::EngineOptions o;
+  o.term.smt.dump_dir = dump_smt;
+  o.term.trace = traceFor("JHALT_DEBUG_TERM");
   o.seg.smt.dump_dir = dump_smt;
   o.seg.build.trace = traceFor("JHALT_DEBUG_SEG");
   o.seg.trace = traceFor("JHALT_DEBUG_WITNESS");

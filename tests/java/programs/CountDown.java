@@ -8,4 +8,5 @@ public class CountDown {
         }
     }
 }
-// EXPECT: termcomp -> MAYBE
+// EXPECT: termcomp -> YES
+// EXPECT: termcomp --engine seg -> MAYBE

@@ -24,6 +24,7 @@ public class TerminatingRec {
         ack(2, args.length);
     }
 }
-// EXPECT: termcomp -> MAYBE
+// EXPECT: termcomp -> YES
+// EXPECT: termcomp --engine clp -> MAYBE
 // EXPECT: analyze --engine clp --method 'TerminatingRec.depth(I)I' -> MAYBE
 // EXPECT: analyze --engine clp --method 'TerminatingRec.ack(II)I' -> MAYBE

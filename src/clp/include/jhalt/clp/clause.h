@@ -46,6 +46,10 @@ struct Clause {
   uint32_t from_pc = 0, to_pc = 0;  // the path's first and last instruction
   bool call = false;                // body[0] is a callee's entry (one frame deeper)
   uint32_t call_pc = 0;
+  // Non-empty: a gap clause (TranslateOptions::for_termination): from the
+  // head, behaviour the translation does not follow, for this reason; no
+  // body, no constraint.
+  std::string gap;
 };
 
 struct ClpProgram {
@@ -55,12 +59,19 @@ struct ClpProgram {
   // Conditions on the entry's arguments that every real input satisfies
   // (e.g. len(args) >= 0), as constraints over variables 0 .. arity-1.
   std::vector<LinCon> entry_constraint;
+  // Those of entry_constraint that say the tracked statics start at 0 (true
+  // of a program's run from main; a method called later may see others).
+  std::vector<LinCon> entry_statics;
   // Main convention: position of len(args) among the entry's arguments and
   // of the lengths of args[0], args[1], ... (-1 if not used).
   int args_length = -1;
   std::vector<int> arg_string_lengths;
   // Method convention: for each entry argument, the parameter it is.
   std::vector<size_t> param_of_arg;
+  // for_termination: the entry predicates of the application's class
+  // initializers (each may run once, at a time the translation does not
+  // know, with any values of the statics).
+  std::vector<PredId> initializers;
   // Non-fatal reasons the translation could not cover something.
   std::vector<std::string> notes;
 };

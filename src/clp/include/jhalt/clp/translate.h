@@ -35,6 +35,14 @@ struct TranslateOptions {
   size_t max_methods = 200;
   size_t max_classes = 5000;  // application classes considered for virtual calls
   size_t max_statics = 8;     // static int fields threaded through the predicates
+  // For termination proofs (issue 13): everything the translation does not
+  // follow becomes a gap clause (Clause::gap) instead of being left out - a
+  // path past the limits, an instruction it cannot translate, a call whose
+  // termination is unknown, exception handlers, an overflowing coefficient
+  // - and the class initializers are translated too
+  // (ClpProgram::initializers). Gap clauses are inexact, so the
+  // non-termination engines never use them.
+  bool for_termination = false;
 };
 
 // `main_convention`: the entry is main(String[]) with any non-null array of
@@ -50,5 +58,9 @@ ClpProgram translate(program::Program& program, const program::MethodInfo& entry
 // a coefficient leaves int64 (the clause is then dropped, which loses
 // precision but not soundness).
 bool normalize(Clause& c);
+// The same, telling an infeasible clause from one whose coefficients leave
+// int64 (which a termination proof must not drop).
+enum class Normalized { Ok, Infeasible, Overflow };
+Normalized normalizeChecked(Clause& c);
 
 }  // namespace jhalt::clp

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -104,8 +105,17 @@ struct Unconfirmed {
   std::string reason;
 };
 
+// A termination proof (issue 13): the semantics it holds for, the readable
+// proof, and how many certificates the exact checker re-verified.
+struct TerminationProof {
+  SemanticsSet proven_for;
+  std::string text;
+  size_t certificates = 0;
+};
+
 struct Result {
   Answer answer = Answer::Maybe;
+  std::optional<TerminationProof> termination;  // Answer::Yes
   std::string engine;                 // the engine(s) that ran
   std::vector<Finding> findings;
   std::vector<Unconfirmed> unconfirmed;

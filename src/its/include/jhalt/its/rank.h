@@ -11,6 +11,7 @@
 // by its common denominator is an integer one.
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -21,6 +22,8 @@ namespace jhalt::its {
 
 struct RankOptions {
   size_t max_rounds = 64;  // rounds in all (each one solver call)
+  // A safety net: past it the search gives up (no proof), never decides one.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 struct RankResult {

@@ -11,6 +11,7 @@
 
 #include "jhalt/clp/engine.h"
 #include "jhalt/engine/engine.h"
+#include "jhalt/its/engine.h"
 #include "jhalt/nonterm/engine.h"
 
 namespace jhalt::portfolio {
@@ -22,7 +23,8 @@ class Portfolio {
   std::vector<std::string> names() const;
 
   // Runs the engines in order. With goal.stop_at_first the first engine
-  // that confirms a non-termination ends the run. Unsupported features and
+  // that confirms a non-termination or proves termination ends the run
+  // (both for one entry: Answer::Error, a soundness alarm). Unsupported features and
   // resource limits of one engine become notes and the next engine runs;
   // InternalError propagates (the method's result is then `error`).
   engine::Result run(const engine::Entry& entry, const engine::Goal& goal, const engine::Budget& budget,
@@ -38,6 +40,7 @@ class Portfolio {
 
 // Options of the registered engines (defaults at effort 1).
 struct EngineOptions {
+  its::TermOptions term;
   nonterm::SegOptions seg;
   clp::ClpOptions clp;
 };

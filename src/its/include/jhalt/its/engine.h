@@ -1,0 +1,47 @@
+// The termination engine ("term", issue 13): translate the entry and its
+// callees for termination (clp::TranslateOptions::for_termination), build
+// the ITS (from_clp.h), find lexicographic linear ranking functions
+// (rank.h) and re-check every certificate exactly (check.h); YES only when
+// the check accepts the proof. The ITS is over mathematical integers, so a
+// YES holds for them; under JVM semantics the engine says nothing yet (an
+// overflow could change a run: docs/design/termination.md §5). Entries:
+// main(String[]) under the TPDB convention, or any method with arbitrary
+// arguments (static fields then start with any values).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "jhalt/clp/translate.h"
+#include "jhalt/engine/engine.h"
+#include "jhalt/its/rank.h"
+#include "jhalt/smt/solver.h"
+
+namespace jhalt::its {
+
+struct TermOptions {
+  clp::TranslateOptions translate;
+  smt::SolverOptions smt;
+  RankOptions rank;
+  size_t max_transitions = 3000;
+  smt::QueryStats* stats = nullptr;
+  std::function<void(const std::string&)> trace;  // JHALT_DEBUG_TERM: the ITS and the proof search
+};
+
+class TerminationEngine final : public engine::Engine {
+ public:
+  explicit TerminationEngine(TermOptions options = {}) : options_(std::move(options)) {}
+  std::string_view name() const override { return "term"; }
+  engine::Capabilities capabilities() const override { return {false, false, false, true}; }
+  engine::Result analyze(const engine::Entry& entry, const engine::Goal& goal, const engine::Budget& budget,
+                         engine::Certifier& certifier) override;
+
+ private:
+  TermOptions options_;
+};
+
+// The readable proof: per round, the ranking function of each location and
+// the transitions it removes.
+std::string proofText(const Its& its, const Proof& proof);
+
+}  // namespace jhalt::its
