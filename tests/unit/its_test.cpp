@@ -2,8 +2,13 @@
 // re-check of its proofs (issue 13), on hand-built systems.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
+#include "jhalt/clp/translate.h"
 #include "jhalt/its/check.h"
+#include "jhalt/its/from_clp.h"
 #include "jhalt/its/rank.h"
+#include "test_classpath.h"
 #include "test_engine.h"
 
 namespace jhalt::its {
@@ -181,6 +186,62 @@ TEST(Its, TheCheckerRejectsTamperedProofs) {
     EXPECT_FALSE(c.ok);
     EXPECT_NE(c.error.find("negative multiplier"), std::string::npos) << c.error;
   }
+}
+
+// From bytecode: a recursion becomes call and continue edges; what the
+// translation does not follow becomes a gap to top, never a missing edge.
+class FromClpTest : public ::testing::Test {
+ protected:
+  FromClpTest() : cp_(test::testClassPath()), program_(cp_) {}
+  Its its(const std::string& name, const std::string& desc) {
+    clp::TranslateOptions o;
+    o.for_termination = true;
+    const program::MethodInfo* m = program_.get("TermShapes").declaredMethod(name, desc);
+    EXPECT_NE(m, nullptr);
+    return fromClp(clp::translate(program_, *m, false, o), false);
+  }
+  static size_t count(const Its& its, Transition::Kind k) {
+    size_t n = 0;
+    for (const Transition& t : its.trans) n += t.kind == k;
+    return n;
+  }
+  classpath::ClassPath cp_;
+  program::Program program_;
+};
+
+TEST_F(FromClpTest, ARecursionHasCallAndContinueEdgesAndAProof) {
+  Its fact = its("fact", "(I)I");
+  EXPECT_EQ(count(fact, Transition::Kind::Call), 1u) << toText(fact);
+  EXPECT_EQ(count(fact, Transition::Kind::Continue), 1u);
+  EXPECT_EQ(count(fact, Transition::Kind::Gap), 0u) << toText(fact);
+  Proved p = proveAndCheck(fact);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not << "\n" << toText(fact);
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+}
+
+TEST_F(FromClpTest, WhatIsNotTranslatedIsAGap) {
+  for (auto [name, desc, why] : {std::tuple{"safeCaught", "(I)I", "exception handlers"},
+                                 std::tuple{"wideDown", "(J)J", "long"},
+                                 std::tuple{"sizes", "(Ljava/util/ArrayList;I)I", "unknown nullness"}}) {
+    Its g = its(name, desc);
+    bool found = false;
+    for (const Transition& t : g.trans)
+      found = found || (t.kind == Transition::Kind::Gap && t.origin.find(why) != std::string::npos);
+    EXPECT_TRUE(found) << name << "\n" << toText(g);
+    RankResult r = proveAndCheck(g).rank;
+    EXPECT_FALSE(r.proof) << name;
+    EXPECT_NE(r.why_not.find("does not follow"), std::string::npos) << r.why_not;
+  }
+}
+
+// A class initializer the code may trigger is a start of its own: one that
+// never ends rules out a proof.
+TEST_F(FromClpTest, ClassInitializersAreStarts) {
+  Its stuck = its("initializes", "(I)I");
+  EXPECT_EQ(count(stuck, Transition::Kind::Init), 2u) << toText(stuck);  // the entry and Stuck.<clinit>
+  EXPECT_FALSE(proveAndCheck(stuck).rank.proof);
+  Its table = its("withTable", "(I)I");
+  EXPECT_TRUE(proveAndCheck(table).rank.proof);
 }
 
 }  // namespace

@@ -43,15 +43,15 @@ public class JvmArithmetic {
     }
 }
 // EXPECT: analyze --method 'JvmArithmetic.upToMax()V' -> NO nonterminating:non-looping:7
-// EXPECT: analyze --method 'JvmArithmetic.upToMax()V' --int-semantics math -> MAYBE no-nonterminating
+// EXPECT: analyze --method 'JvmArithmetic.upToMax()V' --int-semantics math -> YES no-nonterminating
 // EXPECT: analyze --method 'JvmArithmetic.upToLongMax()V' -> NO nonterminating:non-looping:12
 // EXPECT: analyze --method 'JvmArithmetic.upToLongMax()V' --int-semantics math -> MAYBE no-nonterminating
 // EXPECT: analyze --method 'JvmArithmetic.chars()V' -> NO nonterminating
 // EXPECT: analyze --method 'JvmArithmetic.grow()V' -> MAYBE no-nonterminating
 // EXPECT: analyze --method 'JvmArithmetic.grow()V' --int-semantics math -> NO nonterminating:non-looping:24
 // EXPECT: analyze --method 'JvmArithmetic.absLoop(I)I' -> NO nonterminating:looping:29 params:[-2147483648]
-// EXPECT: analyze --method 'JvmArithmetic.absLoop(I)I' --int-semantics math -> MAYBE no-nonterminating
+// EXPECT: analyze --method 'JvmArithmetic.absLoop(I)I' --int-semantics math -> YES no-nonterminating
 // EXPECT: analyze --method 'JvmArithmetic.evens()V' -> NO nonterminating:non-looping:36
-// EXPECT: analyze --method 'JvmArithmetic.evens()V' --int-semantics math -> MAYBE no-nonterminating
+// EXPECT: analyze --method 'JvmArithmetic.evens()V' --int-semantics math -> YES no-nonterminating
 // EXPECT: analyze --method 'JvmArithmetic.countDown(I)I' -> MAYBE no-nonterminating no-exceptions
-// EXPECT: analyze --method 'JvmArithmetic.countDown(I)I' --int-semantics math -> MAYBE no-nonterminating
+// EXPECT: analyze --method 'JvmArithmetic.countDown(I)I' --int-semantics math -> YES no-nonterminating
