@@ -483,7 +483,8 @@ Step stepInvoke(Cx& c) {
     s.gap = !terminates;
     return s;
   };
-  if (has_receiver && !receiver.kind.nonNull()) return library("call on a reference of unknown nullness");
+  const bool maybe_null = has_receiver && !receiver.kind.nonNull();
+  if (maybe_null && !c.ctx.for_termination) return library("call on a reference of unknown nullness");
   if (ref.owner.starts_with('[')) return library("method of an array");
   const program::ClassInfo* owner = c.ctx.program.find(ref.owner);
   if (!owner) return end(fmt::format("class {} not found", ref.owner));
@@ -516,6 +517,10 @@ Step stepInvoke(Cx& c) {
   Step st;
   st.type = Step::Type::Call;
   st.callee = target;
+  if (maybe_null) {  // the other outcome, a NullPointerException, ends the run
+    st.exact = false;
+    st.reason = "call on a reference of unknown nullness";
+  }
   for (size_t i = 0; i < args.size(); ++i) {
     if (!intLike(mt->params[i].kind())) continue;
     if (args[i].kind.k != K::Int) {

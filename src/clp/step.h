@@ -93,6 +93,10 @@ struct StepContext {
   // Index of a tracked static int field (threaded through the predicates as
   // arguments, issue 5 item 1) for a getstatic/putstatic reference, or -1.
   std::function<int(const classfile::MemberRef&)> static_slot;
+  // For termination proofs: a call on a reference that may be null is
+  // followed (if null, the NullPointerException ends the run) instead of
+  // being treated as a library call.
+  bool for_termination = false;
 };
 
 // Executes instruction `index` on `s`. Never prunes alternatives (the

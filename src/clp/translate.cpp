@@ -346,6 +346,7 @@ class Translator {
       Sym s = symOf(*p.in[i]);
       Step st;
       detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, staticSlot()};
+      ctx.for_termination = options_.for_termination;
       try {
         st = detail::step(ctx, i, s);
       } catch (const Unsupported&) {
@@ -607,6 +608,7 @@ class Translator {
         }
         Step st;
         detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, staticSlot()};
+        ctx.for_termination = options_.for_termination;
         auto where = [&] { return fmt::format("{} offset {}", m.qualifiedName(), code.bytecode.at(path.index).offset); };
         try {
           st = detail::step(ctx, path.index, path.sym);

@@ -222,7 +222,7 @@ TEST_F(FromClpTest, ARecursionHasCallAndContinueEdgesAndAProof) {
 TEST_F(FromClpTest, WhatIsNotTranslatedIsAGap) {
   for (auto [name, desc, why] : {std::tuple{"safeCaught", "(I)I", "exception handlers"},
                                  std::tuple{"wideDown", "(J)J", "long"},
-                                 std::tuple{"sizes", "(Ljava/util/ArrayList;I)I", "unknown nullness"}}) {
+                                 std::tuple{"sizes", "(Ljava/util/ArrayList;I)I", "not unique"}}) {
     Its g = its(name, desc);
     bool found = false;
     for (const Transition& t : g.trans)
