@@ -1,6 +1,7 @@
 // Clause normalisation (translate.h, normalize()): variables in the order
 // head, body, others; elimination of variables an equality defines;
 // tightest bounds per linear term. Exact: the solutions do not change.
+#include <cstdint>
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -75,7 +76,15 @@ bool normalize(Clause& c) { return normalizeChecked(c) == Normalized::Ok; }
 
 Normalized normalizeChecked(Clause& c) {
   try {
-    return normalizeOrThrow(c) ? Normalized::Ok : Normalized::Infeasible;
+    if (!normalizeOrThrow(c)) return Normalized::Infeasible;
+    // -2^63 has no negation in int64: a row a·v <= -constant could not be
+    // formed from it.
+    for (const LinCon& con : c.constraint) {
+      if (con.expr.constant == INT64_MIN) return Normalized::Overflow;
+      for (const auto& [v, k] : con.expr.terms)
+        if (k == INT64_MIN) return Normalized::Overflow;
+    }
+    return Normalized::Ok;
   } catch (const Overflow&) {
     return Normalized::Overflow;  // for non-termination: dropped, which only loses precision
   }

@@ -134,10 +134,16 @@ class Translator {
     // A field that a static initializer, or a method one may call, writes
     // does not start at 0: not tracked.
     std::set<std::pair<const program::ClassInfo*, std::string>> seen;
+    // Finalizers run on the JVM's finalizer thread at any time: the fields
+    // they (or what they call) write are not tracked either.
+    std::vector<const program::MethodInfo*> roots;
     for (const program::ClassInfo* c : app_classes_) {
-      const program::MethodInfo* init = c->classInitializer();
-      if (!init) continue;
-      for (const program::MethodInfo* m : mayRun(*init)) {
+      if (const program::MethodInfo* init = c->classInitializer()) roots.push_back(init);
+      if (const program::MethodInfo* fin = c->declaredMethod("finalize", "()V"); fin && !fin->isStatic())
+        roots.push_back(fin);
+    }
+    for (const program::MethodInfo* root : roots) {
+      for (const program::MethodInfo* m : mayRun(*root)) {
         try {
           const program::MethodCode& code = m->code();
           const classfile::ConstantPool& cp = m->owner().file().pool;
@@ -318,6 +324,26 @@ class Translator {
           prev.operand < 16)
         arg_strings_ = std::max(arg_strings_, static_cast<size_t>(prev.operand) + 1);
     }
+    if (argsMayChange(bc)) arg_strings_ = 0;
+  }
+
+  // The array `args` may be written (an element replaced, here or by a
+  // method it escapes to), so args[k] is not the k-th command-line string:
+  // main stores into some array, stores into local 0, or uses local 0 other
+  // than for `args.length` and `args[constant]`.
+  static bool argsMayChange(const bytecode::Bytecode& bc) {
+    for (size_t i = 0; i < bc.size(); ++i) {
+      const auto& insn = bc.at(i);
+      if (insn.family() == bytecode::Family::ArrayStore && insn.info().type == 'A') return true;
+      if (insn.family() == bytecode::Family::LocalStore && insn.operand == 0) return true;
+      if (insn.family() != bytecode::Family::LocalLoad || insn.info().type != 'A' || insn.operand != 0) continue;
+      if (i + 1 < bc.size() && bc.at(i + 1).family() == bytecode::Family::ArrayLength) continue;
+      if (i + 2 < bc.size() && bc.at(i + 1).family() == bytecode::Family::Constant &&
+          bc.at(i + 1).info().type == 'I' && bc.at(i + 2).family() == bytecode::Family::ArrayLoad)
+        continue;
+      return true;
+    }
+    return false;
   }
 
   size_t inputCount(const MethodPlan& p) const { return p.main ? 1 + arg_strings_ : 0; }
@@ -353,6 +379,8 @@ class Translator {
         continue;  // code the translation cannot follow (unverified stack shapes): no successors
       } catch (const InputError&) {
         continue;
+      } catch (const Overflow&) {
+        continue;  // the paths meet it too (a gap for termination)
       }
       auto flow = [&](uint32_t t, const Sym& after) {
         KindFrame k = kindsOf(after);
@@ -513,17 +541,31 @@ class Translator {
       for (const auto& [m, plan] : plans_)
         if (scanned.insert(m).second) methods.push_back(m);
       for (const program::MethodInfo* m : methods) {
-        for (const std::string& name : classesNamed(*m)) {
+        for (const std::string& named : classesNamed(*m)) {
+          // "C" or, for a static field, "C.name:descriptor".
+          size_t dot = named.find('.');
+          std::string name = named.substr(0, dot);
           const program::ClassInfo* c = nullptr;
           try {
             c = program_.find(name);
           } catch (const InputError&) {
           }
-          if (c) {
-            trigger(c);
-          } else {
+          if (!c) {
             gapClause(entry_pred, fmt::format("class {} cannot be loaded: its initializer is not known", name));
+            continue;
           }
+          trigger(c);
+          if (dot == std::string::npos) continue;
+          size_t colon = named.find(':', dot);
+          std::optional<program::ResolvedField> f;
+          try {
+            f = program_.resolveField(*c, named.substr(dot + 1, colon - dot - 1), named.substr(colon + 1));
+          } catch (const InputError&) {
+          }
+          if (f)
+            trigger(f->owner);
+          else
+            gapClause(entry_pred, fmt::format("static field {} cannot be resolved", named));
         }
         more = true;
       }
@@ -542,9 +584,12 @@ class Translator {
       switch (insn.family()) {
         case bytecode::Family::New: out.insert(std::string(cp.className(index))); break;
         case bytecode::Family::Field:
+          // The class named, and (planInitializers) the one that declares
+          // the field: a superinterface's constant initializes it.
           if (insn.info().sub == static_cast<uint8_t>(bytecode::FieldOp::GetStatic) ||
               insn.info().sub == static_cast<uint8_t>(bytecode::FieldOp::PutStatic))
-            out.insert(std::string(cp.memberRef(index).owner));
+            out.insert(std::string(cp.memberRef(index).owner) + "." + std::string(cp.memberRef(index).name) + ":" +
+                       std::string(cp.memberRef(index).descriptor));
           break;
         case bytecode::Family::Invoke:
           if (insn.info().sub == static_cast<uint8_t>(bytecode::InvokeKind::Static))
@@ -617,6 +662,10 @@ class Translator {
           gapClause(cut.pred, fmt::format("{}: {}", where(), e.what()));
           continue;
         } catch (const InputError& e) {
+          out_.notes.push_back(fmt::format("{}: {}", where(), e.what()));
+          gapClause(cut.pred, fmt::format("{}: {}", where(), e.what()));
+          continue;
+        } catch (const Overflow& e) {
           out_.notes.push_back(fmt::format("{}: {}", where(), e.what()));
           gapClause(cut.pred, fmt::format("{}: {}", where(), e.what()));
           continue;

@@ -40,6 +40,7 @@ std::vector<Row> premise(const Its& its, TransId t) {
   std::vector<Row> rows;
   for (const LinCon& c : its.trans[t].guard) {
     // expr (= or <=) 0 with expr = a·v + constant: a·v (= or <=) -constant.
+    JHALT_ASSERT(c.expr.constant != INT64_MIN, "a guard constant with a negation in int64");
     rows.push_back(Row{c.expr.terms, -c.expr.constant, c.rel == LinCon::Rel::Eq});
   }
   return rows;

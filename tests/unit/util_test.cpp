@@ -118,7 +118,14 @@ TEST(Child, AnEndedChildReadsAsEndAndRefusesWrites) {
   ASSERT_TRUE(c.start({"sh", "-c", "exit 0"}));
   std::string line;
   EXPECT_EQ(c.readLine(line, 10), util::Child::Read::End);
-  EXPECT_FALSE(c.writeLine("x"));  // EPIPE, not SIGPIPE
+  // A child that closed its input: the write fails with EPIPE (no SIGPIPE
+  // ends the test).
+  util::Child closed;
+  ASSERT_TRUE(closed.start({"sh", "-c", "exec 0<&-; echo closed; sleep 5"}));
+  ASSERT_EQ(closed.readLine(line, 10), util::Child::Read::Line);
+  EXPECT_FALSE(closed.writeLine("x"));
+  closed.kill();
+  EXPECT_FALSE(closed.writeLine("x"));
   util::Child missing;
   ASSERT_TRUE(missing.start({"/nonexistent/program"}));
   EXPECT_EQ(missing.readLine(line, 10), util::Child::Read::End);
