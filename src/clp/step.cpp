@@ -114,6 +114,12 @@ std::vector<Step::Alt> divide(const LinExpr& x, int64_t d, const LinExpr& q, uin
   return {pos, neg};
 }
 
+// `st` with `e` recorded as an int result that may wrap on the JVM.
+Step wraps(Step st, const LinExpr& e) {
+  st.int_results.push_back(e);
+  return st;
+}
+
 Val freshOf(char type, Sym& s) {
   if (intLike(type)) return intVal(LinExpr::var(s.fresh()));
   return refVal(K::Maybe);
@@ -263,7 +269,7 @@ Step stepIncrement(Cx& c) {
     return next();
   }
   v.expr = v.expr + LinExpr::num(c.insn.operand2);
-  return next();
+  return wraps(next(), v.expr);
 }
 
 Step stepArithmetic(Cx& c) {
@@ -271,8 +277,12 @@ Step stepArithmetic(Cx& c) {
   auto op = static_cast<bytecode::ArithOp>(c.info.sub);
   if (op == bytecode::ArithOp::Neg) {
     Val a = c.pop();
-    c.push(a.kind.k != K::Int ? Val{} : intVal(a.expr.scaled(-1)));
-    return next();
+    if (a.kind.k != K::Int) {
+      c.push(Val{});
+      return next();
+    }
+    c.push(intVal(a.expr.scaled(-1)));
+    return wraps(next(), c.s.stack.back().expr);
   }
   Val b = c.pop(), a = c.pop();
   const bool divides = op == bytecode::ArithOp::Div || op == bytecode::ArithOp::Rem;
@@ -285,16 +295,12 @@ Step stepArithmetic(Cx& c) {
   const LinExpr& x = a.expr;
   const LinExpr& y = b.expr;
   switch (op) {
-    case bytecode::ArithOp::Add: c.push(intVal(x + y)); return next();
-    case bytecode::ArithOp::Sub: c.push(intVal(x - y)); return next();
+    case bytecode::ArithOp::Add: c.push(intVal(x + y)); return wraps(next(), c.s.stack.back().expr);
+    case bytecode::ArithOp::Sub: c.push(intVal(x - y)); return wraps(next(), c.s.stack.back().expr);
     case bytecode::ArithOp::Mul:
-      if (y.isConstant()) {
-        c.push(intVal(x.scaled(y.constant)));
-        return next();
-      }
-      if (x.isConstant()) {
-        c.push(intVal(y.scaled(x.constant)));
-        return next();
+      if (y.isConstant() || x.isConstant()) {
+        c.push(intVal(y.isConstant() ? x.scaled(y.constant) : y.scaled(x.constant)));
+        return wraps(next(), c.s.stack.back().expr);
       }
       break;
     case bytecode::ArithOp::Div:
@@ -303,14 +309,17 @@ Step stepArithmetic(Cx& c) {
         LinExpr q = LinExpr::var(c.s.fresh());
         auto alts = divide(x, y.constant, q, c.after);
         c.push(intVal(op == bytecode::ArithOp::Div ? q : x - q.scaled(y.constant)));
-        return branches(std::move(alts));
+        Step st = branches(std::move(alts));
+        // Only MIN_VALUE / -1 wraps (its quotient is -x); a remainder never does.
+        if (op == bytecode::ArithOp::Div && y.constant == -1) st.int_results.push_back(x.scaled(-1));
+        return st;
       }
       break;
     case bytecode::ArithOp::Shl:
       if (y.isConstant()) {
         int64_t k = y.constant & 31;
         c.push(intVal(x.scaled(int64_t{1} << k)));
-        return next();
+        return wraps(next(), c.s.stack.back().expr);
       }
       break;
     case bytecode::ArithOp::Shr:

@@ -78,6 +78,12 @@ struct Step {
   // not known to terminate is taken to return): a gap (see
   // TranslateOptions::for_termination), with `reason`.
   bool gap = false;
+  // The int results the step computes as linear expressions (iadd, isub,
+  // ineg, iinc, imul and ishl by a constant, idiv by -1): exact over
+  // mathematical integers; on the JVM each wraps when it leaves the int
+  // range, which termination proofs under JVM semantics must exclude
+  // (docs/design/termination.md §5, gap G10).
+  std::vector<LinExpr> int_results;
 };
 
 struct StepContext {

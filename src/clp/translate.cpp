@@ -568,6 +568,44 @@ class Translator {
     out_.clauses.push_back(std::move(c));
   }
 
+  // Gap G10 (docs/design/termination.md §5): the path so far, then the int
+  // result e above INT_MAX or below INT_MIN, each as a clause with no body.
+  void overflowClauses(const MethodPlan& p, const Cut& cut, const Path& path, size_t head_arity, const LinExpr& e,
+                       const std::string& where) {
+    auto clause = [&](std::vector<LinCon> cons, uint32_t num_vars) {
+      Clause c;
+      c.head.pred = cut.pred;
+      for (Var v = 0; v < head_arity; ++v) c.head.args.push_back(v);
+      c.constraint = std::move(cons);
+      c.num_vars = num_vars;
+      c.exact = false;
+      c.gap = c.inexact_reason = fmt::format("{}: the int result may overflow", where);
+      c.overflow = true;
+      c.from_pc = c.to_pc = p.method->code().bytecode.at(path.index).offset;
+      return c;
+    };
+    // Coefficients past 64 bits: the gap without the path's guard.
+    auto unguarded = [&] { out_.clauses.push_back(clause({}, static_cast<uint32_t>(head_arity))); };
+    for (int side = 0; side < 2; ++side) {
+      LinCon outside;
+      try {
+        outside = side == 0 ? ge(e, LinExpr::num(int64_t{1} << 31)) : le(e, LinExpr::num(-(int64_t{1} << 31) - 1));
+      } catch (const Overflow&) {
+        unguarded();
+        return;
+      }
+      if (outside.truth() == 0) continue;
+      std::vector<LinCon> cons = path.cons;
+      cons.push_back(outside);
+      Clause c = clause(std::move(cons), path.sym.next_var);
+      switch (normalizeChecked(c)) {
+        case Normalized::Ok: out_.clauses.push_back(std::move(c)); break;
+        case Normalized::Infeasible: break;
+        case Normalized::Overflow: unguarded(); return;
+      }
+    }
+  }
+
   void translateMethod(MethodPlan& p) {
     const program::MethodInfo& m = *p.method;
     const program::MethodCode& code = m.code();
@@ -630,6 +668,8 @@ class Translator {
           path.reason = fmt::format("{} (offset {})", st.reason, code.bytecode.at(path.index).offset);
         }
         for (auto& c : st.cons) path.cons.push_back(std::move(c));
+        if (options_.for_termination)
+          for (const LinExpr& e : st.int_results) overflowClauses(p, cut, path, head_arity, e, where());
         switch (st.type) {
           case Step::Type::Next:
             ++path.index;

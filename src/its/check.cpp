@@ -1,6 +1,7 @@
 #include "jhalt/its/check.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -74,14 +75,15 @@ std::vector<TransId> reachableFromStart(const Its& its, const std::vector<TransI
 }
 
 // The round's claims for transition t.
-bool verifyRound(const Its& its, const Round& r, TransId t, bool strict, std::string& why, size_t& count) {
+bool verifyRound(const Its& its, const Facts& facts, const Round& r, TransId t, bool strict, std::string& why,
+                 size_t& count) {
   const Transition& tr = its.trans[t];
   auto f_from = r.f.find(tr.from), f_to = r.f.find(tr.to);
   if (f_from == r.f.end() || f_to == r.f.end()) return why = "a location without a ranking function", false;
   const size_t pre = its.locs[tr.from].arity(), post = its.locs[tr.to].arity();
   if (f_from->second.coef.size() != pre || f_to->second.coef.size() != post)
     return why = "a ranking function of the wrong arity", false;
-  std::vector<Row> rows = premise(its, t);
+  std::vector<Row> rows = premise(its, t, facts);
   std::vector<mpz_class> w(tr.num_vars, 0), bound_w(tr.num_vars, 0);
   for (size_t j = 0; j < pre; ++j) w[j] = bound_w[j] = -mpz_class(static_cast<long>(f_from->second.coef[j]));
   for (size_t j = 0; j < post; ++j) w[pre + j] = mpz_class(static_cast<long>(f_to->second.coef[j]));
@@ -98,6 +100,44 @@ bool verifyRound(const Its& its, const Round& r, TransId t, bool strict, std::st
   return true;
 }
 
+// The invariants: true at start and top, inequalities only, and each atom
+// of each location established by every transition into it that a run can
+// take (alive, from a reachable location).
+bool verifyInvariants(const Its& its, const Proof& proof, const std::vector<TransId>& taken, std::string& why,
+                      size_t& count) {
+  const Facts& facts = proof.facts;
+  if (facts.inv.size() > its.locs.size()) return why = "invariants of locations that do not exist", false;
+  for (LocId l = 0; l < facts.inv.size(); ++l) {
+    if (facts.inv[l].empty()) continue;
+    if (its.locs[l].kind != Location::Kind::Program) return why = "an invariant at start or top", false;
+    for (const LinCon& c : facts.inv[l]) {
+      if (c.rel != LinCon::Rel::Le) return why = "an invariant that is not an inequality", false;
+      for (const auto& [v, a] : c.expr.terms)
+        if (v >= its.locs[l].arity()) return why = "an invariant over a variable the location does not have", false;
+      if (c.expr.constant == INT64_MIN) return why = "an invariant constant out of range", false;
+    }
+  }
+  std::map<std::pair<TransId, uint32_t>, const Farkas*> certs;
+  for (const InvCert& c : proof.inv_certs) certs[{c.t, c.atom}] = &c.cert;
+  for (TransId t : taken) {
+    const Transition& tr = its.trans[t];
+    if (tr.to >= facts.inv.size()) continue;
+    const size_t pre = its.locs[tr.from].arity();
+    std::vector<Row> rows = premise(its, t, facts);
+    for (uint32_t k = 0; k < facts.inv[tr.to].size(); ++k) {
+      auto it = certs.find({t, k});
+      if (it == certs.end()) return why = fmt::format("no certificate that t{} establishes invariant atom {}", t, k), false;
+      const LinCon& atom = facts.inv[tr.to][k];
+      std::vector<mpz_class> w(tr.num_vars, 0);
+      for (const auto& [v, a] : atom.expr.terms) w[pre + v] = mpz_class(static_cast<long>(a));
+      if (!verify(rows, *it->second, w, -mpz_class(static_cast<long>(atom.expr.constant)), tr.num_vars, why))
+        return why = fmt::format("t{}, invariant atom {}: {}", t, k, why), false;
+      ++count;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 CheckResult check(const Its& its, const Proof& proof) {
@@ -110,13 +150,14 @@ CheckResult check(const Its& its, const Proof& proof) {
     }
   std::vector<TransId> alive;
   for (TransId t = 0; t < its.trans.size(); ++t) {
+    if (!inSemantics(its.trans[t], proof.facts.jvm)) continue;
     auto d = proof.dead.find(t);
     if (d == proof.dead.end()) {
       alive.push_back(t);
       continue;
     }
     std::vector<mpz_class> zero(its.trans[t].num_vars, 0);
-    if (d->second.scale != 0 || !verify(premise(its, t), d->second, zero, -1, its.trans[t].num_vars, why)) {
+    if (d->second.scale != 0 || !verify(premise(its, t, proof.facts), d->second, zero, -1, its.trans[t].num_vars, why)) {
       res.error = fmt::format("t{} is not dead: {}", t, why.empty() ? "not an infeasibility certificate" : why);
       return res;
     }
@@ -126,6 +167,10 @@ CheckResult check(const Its& its, const Proof& proof) {
   // those it ranks; its claims must hold for every transition left inside
   // the part, and its strict transitions (inside the part) are removed.
   std::vector<TransId> left = reachableFromStart(its, alive);
+  if (!verifyInvariants(its, proof, left, why, res.certificates)) {
+    res.error = why;
+    return res;
+  }
   std::vector<bool> used(proof.rounds.size(), false);
   while (true) {
     std::set<std::set<LocId>> parts = cyclicParts(its, left);
@@ -146,7 +191,7 @@ CheckResult check(const Its& its, const Proof& proof) {
         }
       for (TransId t : inside) {
         bool strict = std::binary_search(r.strict.begin(), r.strict.end(), t);
-        if (!verifyRound(its, r, t, strict, why, res.certificates)) {
+        if (!verifyRound(its, proof.facts, r, t, strict, why, res.certificates)) {
           res.error = fmt::format("round {}, t{}: {}", k, t, why);
           return res;
         }

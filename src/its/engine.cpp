@@ -6,6 +6,7 @@
 
 #include "jhalt/its/check.h"
 #include "jhalt/its/from_clp.h"
+#include "jhalt/its/obligations.h"
 
 namespace jhalt::its {
 namespace {
@@ -27,11 +28,21 @@ std::string functionText(const Location& l, const LinearFn& f) {
 }  // namespace
 
 std::string proofText(const Its& its, const Proof& proof) {
-  std::string out = fmt::format("integer transition system: {} locations, {} transitions; over mathematical integers\n",
-                                its.locs.size(), its.trans.size());
+  std::string out = fmt::format(
+      "integer transition system: {} locations, {} transitions; {}\n", its.locs.size(), its.trans.size(),
+      proof.facts.jvm ? "over JVM ints (every variable an int; no int operation on a run can overflow)"
+                      : "over mathematical integers");
   out += "over-approximations: values the translation does not track are unconstrained (fields, array elements, "
          "results of calls); an uncaught exception ends the run; the JDK's class initializers and the library "
          "methods it may call (String.length, Math.abs, println, ...) terminate\n";
+  for (LocId l = 0; l < proof.facts.inv.size(); ++l) {
+    if (proof.facts.inv[l].empty()) continue;
+    const Location& loc = its.locs[l];
+    std::string atoms;
+    for (const LinCon& c : proof.facts.inv[l])
+      atoms += (atoms.empty() ? "" : " && ") + clp::toString(c, [&](Var v) { return loc.vars[v]; });
+    out += fmt::format("invariant at {}: {}\n", loc.name, atoms);
+  }
   if (!proof.dead.empty()) out += fmt::format("{} transitions cannot be taken (infeasible guards)\n", proof.dead.size());
   size_t k = 0;
   for (const Round& r : proof.rounds) {
@@ -45,14 +56,59 @@ std::string proofText(const Its& its, const Proof& proof) {
   return out;
 }
 
+namespace {
+
+struct Attempt {
+  std::optional<Proof> proof;
+  std::string why_not;
+  size_t certificates = 0;
+};
+
+// Each claim once more as a query of its own (written out by --dump-smt,
+// where the test suite re-checks them with cvc5); a claim the solver does
+// not refute is a rejected proof.
+std::string reCheckClaims(const Its& its, const Proof& proof, smt::Solver& solver) {
+  for (const Obligation& o : obligations(its, proof, solver.ctx())) {
+    solver.push();
+    solver.add(o.formula);
+    smt::Result r = solver.check("its-obligation");
+    solver.pop();
+    if (r != smt::Result::Unsat) return fmt::format("the solver does not confirm that {}", o.what);
+  }
+  return {};
+}
+
+Attempt proveIn(const Its& its, bool jvm, smt::Solver& solver, RankOptions ro, bool claims_as_queries) {
+  Attempt a;
+  ro.jvm = jvm;
+  RankResult ranked = prove(its, solver, ro);
+  if (!ranked.proof) {
+    a.why_not = ranked.why_not;
+    return a;
+  }
+  CheckResult checked = check(its, *ranked.proof);
+  if (!checked.ok) {
+    a.why_not = "proof rejected by the exact check: " + checked.error;
+    return a;
+  }
+  if (claims_as_queries) {
+    std::string why = reCheckClaims(its, *ranked.proof, solver);
+    if (!why.empty()) {
+      a.why_not = "proof rejected: " + why;
+      return a;
+    }
+  }
+  a.proof = std::move(ranked.proof);
+  a.certificates = checked.certificates;
+  return a;
+}
+
+}  // namespace
+
 engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engine::Goal&, const engine::Budget& budget,
                                           engine::Certifier&) {
   engine::Result result;
   result.engine = "term";
-  if (entry.semantics != engine::Semantics::Math) {
-    result.notes.push_back("termination proofs are over mathematical integers so far (JVM overflow not excluded)");
-    return result;
-  }
   clp::TranslateOptions to = options_.translate;
   to.for_termination = true;
   clp::ClpProgram program = clp::translate(entry.program, entry.method, entry.main_convention, to);
@@ -66,22 +122,29 @@ engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engi
   std::unique_ptr<smt::Solver> solver = smt::makeSolver(ctx, options_.smt, options_.stats);
   RankOptions ro = options_.rank;
   ro.max_rounds = budget.scaled(ro.max_rounds);
+  ro.invariant.max_checks = budget.scaled(ro.invariant.max_checks);
   ro.deadline = budget.deadline();
-  RankResult ranked = prove(its, *solver, ro);
-  if (!ranked.proof) {
-    result.notes.push_back(ranked.why_not);
+  // The entry's semantics first; then the other, so that a YES says
+  // whether it holds for both (docs/design/termination.md §5).
+  const bool jvm = entry.semantics == engine::Semantics::Jvm;
+  const bool dumping = !options_.smt.dump_dir.empty();
+  Attempt asked = proveIn(its, jvm, *solver, ro, dumping);
+  if (!asked.proof) {
+    result.notes.push_back(asked.why_not);
     return result;
   }
-  CheckResult checked = check(its, *ranked.proof);
-  if (!checked.ok) {
-    result.notes.push_back("proof rejected by the exact check: " + checked.error);
-    return result;
-  }
+  Attempt other = proveIn(its, !jvm, *solver, ro, dumping);
   engine::TerminationProof tp;
-  tp.proven_for = engine::SemanticsSet::only(engine::Semantics::Math);
-  tp.certificates = checked.certificates;
-  tp.text = proofText(its, *ranked.proof) +
-            fmt::format("{} Farkas certificates re-checked with exact integer arithmetic (GMP)\n", checked.certificates);
+  tp.proven_for = engine::SemanticsSet::only(entry.semantics);
+  if (other.proof) tp.proven_for = engine::SemanticsSet::both();
+  tp.certificates = asked.certificates;
+  tp.text = proofText(its, *asked.proof) +
+            fmt::format("{} Farkas certificates re-checked with exact integer arithmetic (GMP)\n", asked.certificates);
+  if (other.proof)
+    tp.text += fmt::format("also proven over {} ({} certificates re-checked)\n",
+                           jvm ? "mathematical integers" : "JVM ints (no int overflow on any run)", other.certificates);
+  else
+    tp.text += fmt::format("not proven over {}: {}\n", jvm ? "mathematical integers" : "JVM ints", other.why_not);
   if (options_.trace) options_.trace(tp.text);
   result.answer = engine::Answer::Yes;
   result.termination = std::move(tp);

@@ -64,6 +64,23 @@ Its fromClp(const clp::ClpProgram& p, bool fresh_statics) {
   }
   for (const clp::Clause& c : p.clauses) {
     std::string origin = fmt::format("{} offsets {}..{}", p.preds[c.head.pred].name, c.from_pc, c.to_pc);
+    if (c.overflow) {  // the clause's variables: the head's first, then temporaries
+      Transition t;
+      t.kind = Transition::Kind::Overflow;
+      t.from = locationOf(c.head.pred);
+      t.to = its.top;
+      std::vector<int64_t> to(c.num_vars, -1);
+      for (size_t i = 0; i < c.head.args.size(); ++i) to[c.head.args[i]] = static_cast<int64_t>(i);
+      Var next = static_cast<Var>(c.head.args.size());
+      for (Var v = 0; v < c.num_vars; ++v)
+        if (to[v] < 0) to[v] = next++;
+      for (const LinCon& con : c.constraint)
+        t.guard.push_back(LinCon{con.expr.renamed([&](Var v) { return static_cast<Var>(to[v]); }), con.rel});
+      t.num_vars = next;
+      t.origin = c.gap;
+      its.add(std::move(t));
+      continue;
+    }
     if (!c.gap.empty()) {
       Transition t;
       t.kind = Transition::Kind::Gap;

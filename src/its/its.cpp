@@ -36,15 +36,26 @@ TransId Its::add(Transition t) {
   return static_cast<TransId>(trans.size() - 1);
 }
 
-std::vector<Row> premise(const Its& its, TransId t) {
+std::vector<Row> premise(const Its& its, TransId t, const Facts& facts) {
   std::vector<Row> rows;
-  for (const LinCon& c : its.trans[t].guard) {
+  auto add = [&rows](const LinCon& c) {
     // expr (= or <=) 0 with expr = a·v + constant: a·v (= or <=) -constant.
     JHALT_ASSERT(c.expr.constant != INT64_MIN, "a guard constant with a negation in int64");
     rows.push_back(Row{c.expr.terms, -c.expr.constant, c.rel == LinCon::Rel::Eq});
-  }
+  };
+  const Transition& tr = its.trans[t];
+  for (const LinCon& c : tr.guard) add(c);
+  if (tr.from < facts.inv.size())
+    for (const LinCon& c : facts.inv[tr.from]) add(c);
+  if (facts.jvm && its.locs[tr.from].kind == Location::Kind::Program)
+    for (Var v = 0; v < its.locs[tr.from].arity(); ++v) {
+      rows.push_back(Row{{{v, 1}}, 2147483647, false});
+      rows.push_back(Row{{{v, -1}}, 2147483648, false});
+    }
   return rows;
 }
+
+bool inSemantics(const Transition& t, bool jvm) { return jvm || t.kind != Transition::Kind::Overflow; }
 
 std::vector<std::vector<TransId>> sccs(const Its& its, const std::vector<TransId>& among) {
   const size_t n = its.locs.size();

@@ -6,81 +6,20 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "encode.h"
+#include "jhalt/its/invariants.h"
+
 namespace jhalt::its {
 namespace {
 
 using smt::Term;
-
-// Unknown multipliers for the rows of a premise (>= 0 on inequalities).
-std::vector<Term> multipliers(smt::Context& ctx, smt::Solver& solver, const std::vector<Row>& rows,
-                              const std::string& name) {
-  std::vector<Term> m;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    m.push_back(ctx.intVar(fmt::format("{}_{}", name, i)));
-    if (!rows[i].eq) solver.add(m.back() >= 0);
-  }
-  return m;
-}
-
-// sum_i m_i a_i = w (per variable) and sum_i m_i b_i <= beta.
-Term farkas(smt::Context& ctx, const std::vector<Row>& rows, const std::vector<Term>& m, const std::vector<Term>& w,
-            const Term& beta) {
-  std::vector<Term> column(w.size(), ctx.num(0));
-  Term rhs = ctx.num(0);
-  for (size_t i = 0; i < rows.size(); ++i) {
-    for (const auto& [v, a] : rows[i].a) column[v] = column[v] + a * m[i];
-    rhs = rhs + rows[i].b * m[i];
-  }
-  std::vector<Term> all;
-  for (size_t j = 0; j < w.size(); ++j) all.push_back(column[j] == w[j]);
-  all.push_back(rhs <= beta);
-  return ctx.mkAnd(all);
-}
-
-std::optional<Farkas> read(smt::Solver& solver, const std::vector<Term>& m, int64_t scale) {
-  Farkas f;
-  f.scale = scale;
-  for (const Term& t : m) {
-    auto v = solver.value(t);
-    if (!v) return std::nullopt;
-    f.mult.push_back(*v);
-  }
-  return f;
-}
-
-// A certificate that the premise of t is infeasible over the rationals.
-std::optional<Farkas> deadCertificate(const Its& its, TransId t, smt::Solver& solver) {
-  smt::Context& ctx = solver.ctx();
-  std::vector<Row> rows = premise(its, t);
-  solver.push();
-  std::vector<Term> m = multipliers(ctx, solver, rows, fmt::format("dead{}", t));
-  std::vector<Term> zero(its.trans[t].num_vars, ctx.num(0));
-  solver.add(farkas(ctx, rows, m, zero, ctx.num(-1)));
-  std::optional<Farkas> out;
-  if (solver.check("its dead transition") == smt::Result::Sat) out = read(solver, m, 0);
-  solver.pop();
-  return out;
-}
-
-bool satisfiable(const Its& its, TransId t, smt::Solver& solver) {
-  smt::Context& ctx = solver.ctx();
-  std::vector<Term> vars;
-  for (uint32_t v = 0; v < its.trans[t].num_vars; ++v) vars.push_back(ctx.intVar(fmt::format("its_v{}", v)));
-  std::vector<Term> all;
-  for (const Row& r : premise(its, t)) {
-    Term lhs = ctx.num(0);
-    for (const auto& [v, a] : r.a) lhs = lhs + a * vars[v];
-    all.push_back(r.eq ? lhs == r.b : lhs <= r.b);
-  }
-  solver.push();
-  solver.add(ctx.mkAnd(all));
-  smt::Result res = solver.check("its transition feasible");
-  solver.pop();
-  return res != smt::Result::Unsat;
-}
+using detail::farkas;
+using detail::multipliers;
+using detail::read;
 
 // One round on a strongly connected part (see rank.h), or nullopt.
-std::optional<Round> rankPart(const Its& its, const std::vector<TransId>& part, smt::Solver& solver, size_t round) {
+std::optional<Round> rankPart(const Its& its, const Facts& facts, const std::vector<TransId>& part, smt::Solver& solver,
+                              size_t round) {
   smt::Context& ctx = solver.ctx();
   std::set<LocId> locs;
   for (TransId t : part) locs.insert(its.trans[t].from), locs.insert(its.trans[t].to);
@@ -97,7 +36,7 @@ std::optional<Round> rankPart(const Its& its, const std::vector<TransId>& part, 
   for (TransId t : part) {
     const Transition& tr = its.trans[t];
     const size_t pre = its.locs[tr.from].arity(), post = its.locs[tr.to].arity();
-    std::vector<Row> rows = premise(its, t);
+    std::vector<Row> rows = premise(its, t, facts);
     Term s = ctx.intVar(fmt::format("r{}_s{}", round, t));
     solver.add(s >= 0 && s <= 1);
     strict.emplace(t, s);
@@ -106,10 +45,10 @@ std::optional<Round> rankPart(const Its& its, const std::vector<TransId>& part, 
     std::vector<Term> w(tr.num_vars, ctx.num(0)), bound_w(tr.num_vars, ctx.num(0));
     for (size_t j = 0; j < pre; ++j) w[j] = -coef[tr.from][j], bound_w[j] = -coef[tr.from][j];
     for (size_t j = 0; j < post; ++j) w[pre + j] = coef[tr.to][j];
-    dec_m[t] = multipliers(ctx, solver, rows, fmt::format("r{}_d{}", round, t));
+    dec_m[t] = multipliers(solver, rows, fmt::format("r{}_d{}", round, t));
     solver.add(farkas(ctx, rows, dec_m[t], w, constant.at(tr.from) - constant.at(tr.to) - s));
     // s = 1 => f(pre) >= 0:  -a·x <= c.
-    bound_m[t] = multipliers(ctx, solver, rows, fmt::format("r{}_b{}", round, t));
+    bound_m[t] = multipliers(solver, rows, fmt::format("r{}_b{}", round, t));
     solver.add(smt::implies(s == 1, farkas(ctx, rows, bound_m[t], bound_w, constant.at(tr.from))));
   }
   Term total = ctx.num(0);
@@ -161,18 +100,24 @@ std::string partName(const Its& its, const std::vector<TransId>& part) {
 
 }  // namespace
 
-RankResult prove(const Its& its, smt::Solver& solver, const RankOptions& options) {
+namespace {
+
+// The search under fixed facts; `proof` holds what they come with (the
+// invariants' certificates and dead transitions).
+RankResult attempt(const Its& its, smt::Solver& solver, const RankOptions& options, Proof proof) {
   RankResult result;
-  Proof proof;
-  std::vector<TransId> all(its.trans.size());
-  for (TransId t = 0; t < its.trans.size(); ++t) all[t] = t;
+  const Facts& facts = proof.facts;
+  std::vector<TransId> all;
+  for (TransId t = 0; t < its.trans.size(); ++t)
+    if (inSemantics(its.trans[t], facts.jvm)) all.push_back(t);
   // Dead transitions (among those reachable, before and after removing them).
   std::vector<bool> reach = reachable(its, all);
   std::vector<TransId> alive;
   for (TransId t : all) {
     if (!reach[its.trans[t].from]) continue;
-    if (!satisfiable(its, t, solver)) {
-      if (auto cert = deadCertificate(its, t, solver)) {
+    if (proof.dead.count(t)) continue;
+    if (!detail::satisfiable(its, t, facts, solver)) {
+      if (auto cert = detail::deadCertificate(its, t, facts, solver)) {
         proof.dead.emplace(t, std::move(*cert));
         continue;
       }
@@ -181,6 +126,23 @@ RankResult prove(const Its& its, smt::Solver& solver, const RankOptions& options
   }
   reach = reachable(its, alive);
   std::erase_if(alive, [&](TransId t) { return !reach[its.trans[t].from]; });
+  // Anything may happen after a gap: no proof while one can be taken.
+  std::vector<std::string> gaps, overflows;
+  for (TransId t : alive) {
+    auto k = its.trans[t].kind;
+    auto& list = k == Transition::Kind::Gap ? gaps : overflows;
+    if ((k == Transition::Kind::Gap || k == Transition::Kind::Overflow) && list.size() < 3 &&
+        std::find(list.begin(), list.end(), its.trans[t].origin) == list.end())
+      list.push_back(its.trans[t].origin);
+  }
+  if (!gaps.empty()) {
+    result.why_not = "the translation does not follow everything: " + fmt::format("{}", fmt::join(gaps, "; "));
+    return result;
+  }
+  if (!overflows.empty()) {
+    result.why_not = "JVM int overflow not excluded: " + fmt::format("{}", fmt::join(overflows, "; "));
+    return result;
+  }
   std::vector<std::vector<TransId>> work = sccs(its, alive);
   size_t rounds = 0;
   while (!work.empty()) {
@@ -194,17 +156,7 @@ RankResult prove(const Its& its, smt::Solver& solver, const RankOptions& options
       result.why_not = fmt::format("more than {} ranking rounds", options.max_rounds);
       return result;
     }
-    bool top = std::any_of(part.begin(), part.end(),
-                           [&](TransId t) { return its.trans[t].kind == Transition::Kind::TopLoop; });
-    if (top) {
-      // Anything may happen after a gap: name the ones that are reachable.
-      std::vector<std::string> gaps;
-      for (TransId t : alive)
-        if (its.trans[t].kind == Transition::Kind::Gap && gaps.size() < 3) gaps.push_back(its.trans[t].origin);
-      result.why_not = "the translation does not follow everything: " + fmt::format("{}", fmt::join(gaps, "; "));
-      return result;
-    }
-    std::optional<Round> r = rankPart(its, part, solver, rounds);
+    std::optional<Round> r = rankPart(its, facts, part, solver, rounds);
     if (!r) {
       result.why_not = "no linear ranking function for the loop at " + partName(its, part);
       return result;
@@ -216,6 +168,29 @@ RankResult prove(const Its& its, smt::Solver& solver, const RankOptions& options
   }
   result.proof = std::move(proof);
   return result;
+}
+
+}  // namespace
+
+RankResult prove(const Its& its, smt::Solver& solver, const RankOptions& options) {
+  Proof plain;
+  plain.facts.jvm = options.jvm;
+  RankResult first = attempt(its, solver, options, plain);
+  if (first.proof || !options.invariants || std::chrono::steady_clock::now() >= options.deadline) return first;
+  // Invariants (docs/design/termination.md §7) make guards stronger: a
+  // bound a loop needs, an overflow a bound excludes.
+  InvariantOptions io = options.invariant;
+  io.jvm = options.jvm;
+  io.deadline = options.deadline;
+  Invariants inv = findInvariants(its, solver, io);
+  bool any = std::any_of(inv.facts.inv.begin(), inv.facts.inv.end(), [](const auto& v) { return !v.empty(); });
+  if (!any) return first;
+  Proof with;
+  with.facts = std::move(inv.facts);
+  with.inv_certs = std::move(inv.certs);
+  with.dead = std::move(inv.dead);
+  RankResult second = attempt(its, solver, options, std::move(with));
+  return second.proof ? second : first;
 }
 
 }  // namespace jhalt::its

@@ -17,10 +17,13 @@ analyze's JSON). After it come, for analyze:
   args:<json list>                        the command-line witness of a non-termination
   params:<json list>                      the parameters of a finding's witness
 Every finding must be confirmed; under JVM semantics an exception must
-also have been confirmed by the JVM. A line mentioning EXPECT that does not
+also have been confirmed by the JVM. Every YES is proven once more by the
+term engine alone with --dump-smt, and each claim of its proof (the
+`its-obligation` queries, unsatisfiable when the claim holds) is re-checked
+with a second solver, cvc5 (issue 13 item 3). A line mentioning EXPECT that does not
 parse, an unknown verdict or an unknown expectation is a failure.
 
-Usage: check_expectations.py JHALT SOURCE_ROOT... --jars DIR --classes DIR [--jobs N]
+Usage: check_expectations.py JHALT SOURCE_ROOT... --jars DIR --classes DIR [--jobs N] [--cvc5 PATH]
 """
 import argparse
 import json
@@ -29,6 +32,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 EXPECT = re.compile(r"//\s*EXPECT:\s*(termcomp|analyze)(.*?)->\s*(.*)$")
@@ -84,7 +88,39 @@ def check_token(t, report, problems):
         problems.append("unknown expectation " + t)
 
 
+CVC5 = ["cvc5"]
+OBLIGATIONS = []  # (proof, number of claims re-checked by cvc5)
+
+
+def cross_check(jhalt, target, command, options):
+    """The YES proof's claims, dumped by the term engine, re-checked by cvc5."""
+    with tempfile.TemporaryDirectory() as tmp:
+        args = [jhalt, command, target] + shlex.split(options) + ["--engine", "term", "--dump-smt", tmp, "--timeout", "40"]
+        if command == "analyze":
+            args += ["--format", "json"]
+        subprocess.run(args, capture_output=True, text=True, timeout=300)
+        files = sorted(f for f in os.listdir(tmp) if f.endswith("its-obligation.smt2"))
+        problems = []  # a proof of loop-free code has no claims (checked in main: some must)
+        for f in files:
+            try:
+                r = subprocess.run(CVC5 + ["--force-logic=QF_LIA", os.path.join(tmp, f)], capture_output=True,
+                                   text=True, timeout=120)
+            except FileNotFoundError:
+                return ["cvc5 cross-check: %s not found (scripts/setup.sh installs it)" % CVC5[0]]
+            if r.stdout.strip() != "unsat":
+                problems.append("cvc5 cross-check: %s is %s, expected unsat: %s" % (f, r.stdout.strip(), r.stderr[:300]))
+        OBLIGATIONS.append((target + " " + options, len(files)))
+        return problems
+
+
 def check(jhalt, target, command, options, spec):
+    problems = check_verdict(jhalt, target, command, options, spec)
+    if not problems and spec.split()[0] == "YES":
+        problems = cross_check(jhalt, target, command, options)
+    return problems
+
+
+def check_verdict(jhalt, target, command, options, spec):
     args = [jhalt, command, target] + shlex.split(options) + ["--replay-timeout", "2", "--timeout", "40"]
     if command == "analyze":
         args += ["--format", "json"]
@@ -144,7 +180,9 @@ def main():
     ap.add_argument("--jars", required=True)
     ap.add_argument("--classes", required=True)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--cvc5", default="cvc5")
     args = ap.parse_args()
+    CVC5[0] = args.cvc5
     cases, malformed = collect(args.roots, args.jars, args.classes)
     for m in malformed:
         print("FAIL " + m)
@@ -156,6 +194,11 @@ def main():
         for p in problems:
             print("     " + p)
         failures += bool(problems)
+    print("%d YES proofs re-checked by cvc5: %d claims, all unsat" % (len(OBLIGATIONS), sum(n for _, n in OBLIGATIONS))
+          if not failures else "")
+    if not failures and sum(n for _, n in OBLIGATIONS) == 0:
+        print("FAIL no YES proof of the suite had a claim for cvc5 to re-check")
+        failures += 1
     print("%d expectations checked, %d failed" % (len(cases), failures))
     return 1 if failures or not cases else 0
 

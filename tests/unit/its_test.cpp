@@ -43,9 +43,11 @@ struct Proved {
   CheckResult check;
 };
 
-Proved proveAndCheck(const Its& its) {
+Proved proveAndCheck(const Its& its, bool jvm = false) {
   test::Smt smt;
-  Proved p{prove(its, *smt), {}};
+  RankOptions o;
+  o.jvm = jvm;
+  Proved p{prove(its, *smt, o), {}};
   if (p.rank.proof) p.check = check(its, *p.rank.proof);
   return p;
 }
@@ -186,6 +188,83 @@ TEST(Its, TheCheckerRejectsTamperedProofs) {
     EXPECT_FALSE(c.ok);
     EXPECT_NE(c.error.find("negative multiplier"), std::string::npos) << c.error;
   }
+}
+
+// if (y > 0) while (x >= z) z = z + y; (PastaA9): no linear ranking
+// function without the invariant y >= 1 at the loop.
+Its needsInvariant() {
+  Its its = Its::withStartAndTop();
+  LocId pre = addLoop(its, {"x", "y", "z"});
+  LocId l = its.add(Location{Location::Kind::Program, "loop", {"x", "y", "z"}, nullptr, 0});
+  addStep(its, pre, l, {clp::ge(v(1), n(1)), clp::eq(v(3), v(0)), clp::eq(v(4), v(1)), clp::eq(v(5), v(2))});
+  addStep(its, l, l, {clp::ge(v(0), v(2)), clp::eq(v(3), v(0)), clp::eq(v(4), v(1)), clp::eq(v(5), v(2) + v(1))});
+  return its;
+}
+
+TEST(Its, HoudiniInvariantsMakeAGuardStrongEnough) {
+  Its its = needsInvariant();
+  test::Smt smt;
+  RankOptions no;
+  no.invariants = false;
+  EXPECT_FALSE(prove(its, *smt, no).proof);
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+  const auto& inv = p.rank.proof->facts.inv;
+  ASSERT_GT(inv.size(), 3u);
+  bool y_positive = false;
+  for (const LinCon& c : inv[3]) y_positive = y_positive || c == clp::ge(v(1), n(1));
+  EXPECT_TRUE(y_positive) << "the loop's invariant has y >= 1";
+  EXPECT_FALSE(p.rank.proof->inv_certs.empty());
+  // The checker re-checks the invariants: without their certificates, or
+  // with an atom the entry does not establish, it rejects the proof.
+  Proof bad = *p.rank.proof;
+  bad.inv_certs.clear();
+  EXPECT_FALSE(check(its, bad).ok);
+  bad = *p.rank.proof;
+  bad.facts.inv[3].push_back(clp::ge(v(0), n(5)));  // x >= 5: the entry does not say so
+  bad.inv_certs.push_back(InvCert{3, static_cast<uint32_t>(bad.facts.inv[3].size() - 1), Farkas{{}, 1}});
+  EXPECT_FALSE(check(its, bad).ok);
+  bad = *p.rank.proof;
+  bad.facts.inv[0].push_back(clp::ge(v(0), n(0)));  // start has no variables, no invariant
+  EXPECT_FALSE(check(its, bad).ok);
+}
+
+// Under JVM semantics each variable is an int and an int operation that
+// leaves the range is a transition to top: it must be infeasible.
+TEST(Its, JvmProofsExcludeOverflow) {
+  auto loop = [](int64_t step, bool strict_bound) {
+    // for (i = 0; i < n (or <= n); i += step), with the overflow of i + step.
+    Its its = Its::withStartAndTop();
+    LocId l = addLoop(its, {"i", "n"});
+    LinCon bound = strict_bound ? clp::lt(v(0), v(1)) : clp::le(v(0), v(1));
+    addStep(its, l, l, {bound, clp::eq(v(2), v(0) + n(step)), clp::eq(v(3), v(1))});
+    Transition o;
+    o.kind = Transition::Kind::Overflow;
+    o.from = l;
+    o.to = its.top;
+    o.guard = {bound, clp::ge(v(0) + n(step), n(int64_t{1} << 31))};
+    o.origin = "i + step may overflow";
+    its.add(std::move(o));
+    return its;
+  };
+  for (bool jvm : {false, true}) {
+    Proved by_one = proveAndCheck(loop(1, true), jvm);  // i < n: i + 1 fits
+    EXPECT_TRUE(by_one.rank.proof && by_one.check.ok) << jvm << by_one.rank.why_not << by_one.check.error;
+  }
+  EXPECT_TRUE(proveAndCheck(loop(1, false), false).rank.proof);  // i <= n ends over the integers ...
+  Proved wraps = proveAndCheck(loop(1, false), true);            // ... but not for n = MAX_VALUE
+  EXPECT_FALSE(wraps.rank.proof);
+  EXPECT_NE(wraps.rank.why_not.find("overflow"), std::string::npos) << wraps.rank.why_not;
+  EXPECT_FALSE(proveAndCheck(loop(2, true), true).rank.proof);  // i += 2 may pass MAX_VALUE - 1
+  // A JVM proof is re-checked with the ranges: without them the overflow
+  // transition is not dead.
+  Proved jp = proveAndCheck(loop(1, true), true);
+  ASSERT_TRUE(jp.rank.proof);
+  EXPECT_EQ(jp.rank.proof->dead.count(3), 1u);  // t3, the overflow
+  Proof math = *jp.rank.proof;
+  math.facts.jvm = false;
+  EXPECT_FALSE(check(loop(1, true), math).ok);
 }
 
 // From bytecode: a recursion becomes call and continue edges; what the

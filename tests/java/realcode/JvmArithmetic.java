@@ -53,5 +53,5 @@ public class JvmArithmetic {
 // EXPECT: analyze --method 'JvmArithmetic.absLoop(I)I' --int-semantics math -> YES no-nonterminating
 // EXPECT: analyze --method 'JvmArithmetic.evens()V' -> NO nonterminating:non-looping:36
 // EXPECT: analyze --method 'JvmArithmetic.evens()V' --int-semantics math -> YES no-nonterminating
-// EXPECT: analyze --method 'JvmArithmetic.countDown(I)I' -> MAYBE no-nonterminating no-exceptions
+// EXPECT: analyze --method 'JvmArithmetic.countDown(I)I' -> YES no-nonterminating no-exceptions
 // EXPECT: analyze --method 'JvmArithmetic.countDown(I)I' --int-semantics math -> YES no-nonterminating

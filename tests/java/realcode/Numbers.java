@@ -26,7 +26,7 @@ public class Numbers {
 // EXPECT: analyze --method 'Numbers.lt(DD)Z' -> MAYBE no-exceptions no-nonterminating
 // EXPECT: analyze --method 'Numbers.ltf(FF)Z' -> MAYBE no-exceptions no-nonterminating
 // EXPECT: analyze --method 'Numbers.ltl(JJ)Z' -> MAYBE no-exceptions no-nonterminating
-// EXPECT: analyze --method 'Numbers.cmpChars(CBS)I' -> MAYBE no-exceptions no-nonterminating
+// EXPECT: analyze --method 'Numbers.cmpChars(CBS)I' -> YES no-exceptions no-nonterminating
 // EXPECT: analyze --method 'Numbers.halve(D)D' -> MAYBE no-exceptions
 // EXPECT: analyze --method 'Numbers.spin(F)I' -> MAYBE no-exceptions
 // EXPECT: analyze --method 'Numbers.mix(JI)J' -> MAYBE exception:java/lang/ArithmeticException:23:runtime

@@ -78,13 +78,13 @@ public class Shapes {
         return n;
     }
 }
-// EXPECT: analyze --method 'Shapes.tailHead(LShapes$Cell;)I' -> MAYBE exception:java/lang/NullPointerException:32:null-argument
-// EXPECT: analyze --method 'Shapes.average(LShapes$Cell;)I' -> MAYBE exception:java/lang/ArithmeticException:38:object-state
+// EXPECT: analyze --method 'Shapes.tailHead(LShapes$Cell;)I' -> YES exception:java/lang/NullPointerException:32:null-argument
+// EXPECT: analyze --method 'Shapes.average(LShapes$Cell;)I' -> YES exception:java/lang/ArithmeticException:38:object-state
 // EXPECT: analyze --method 'Shapes.area(LShapes$Shape;)D' -> MAYBE exception:java/lang/NullPointerException:42:null-argument
-// EXPECT: analyze --method 'Shapes.at([II)I' -> MAYBE exception:java/lang/ArrayIndexOutOfBoundsException:46:runtime exception:java/lang/NullPointerException:46:null-argument
-// EXPECT: analyze --method 'Shapes.fresh(I)I' -> MAYBE exception:java/lang/NullPointerException:52:runtime
+// EXPECT: analyze --method 'Shapes.at([II)I' -> YES exception:java/lang/ArrayIndexOutOfBoundsException:46:runtime exception:java/lang/NullPointerException:46:null-argument
+// EXPECT: analyze --method 'Shapes.fresh(I)I' -> YES exception:java/lang/NullPointerException:52:runtime
 // EXPECT: analyze --method 'Shapes.perItem(II)I' -> MAYBE exception:java/lang/IllegalStateException:56:explicit-throw no-exception:java/lang/ArithmeticException
-// EXPECT: analyze --method 'Shapes.ratio(I)I' -> MAYBE exception:java/lang/ArithmeticException:68:object-state
-// EXPECT: analyze --method 'Shapes.nodeValue(LShapes$Node;)I' -> MAYBE exception:java/lang/NullPointerException:72:null-argument
-// EXPECT: analyze --method 'Shapes.count([LShapes$Cell;)I' -> MAYBE exception:java/lang/NullPointerException:77:null-argument
+// EXPECT: analyze --method 'Shapes.ratio(I)I' -> YES exception:java/lang/ArithmeticException:68:object-state
+// EXPECT: analyze --method 'Shapes.nodeValue(LShapes$Node;)I' -> YES exception:java/lang/NullPointerException:72:null-argument
+// EXPECT: analyze --method 'Shapes.count([LShapes$Cell;)I' -> YES exception:java/lang/NullPointerException:77:null-argument
 // EXPECT: analyze --method 'Shapes.<init>(I)V' -> MAYBE exception:java/lang/ArithmeticException:26:runtime exception:java/lang/IllegalArgumentException:25:explicit-throw

@@ -152,8 +152,8 @@ public class TermShapes {
 // EXPECT: analyze --int-semantics math --method 'TermShapes.phases(II)I' -> YES no-nonterminating
 // EXPECT: analyze --int-semantics math --method 'TermShapes.nested(I)I' -> YES no-nonterminating
 // EXPECT: analyze --int-semantics math --method 'TermShapes.fact(I)I' -> YES no-nonterminating
-// Under JVM integers the engine does not answer yet (overflow is not excluded).
-// EXPECT: analyze --method 'TermShapes.countDown(I)I' -> MAYBE no-nonterminating
+// Under JVM integers too: x - 1 with x > 0 never overflows.
+// EXPECT: analyze --method 'TermShapes.countDown(I)I' -> YES no-nonterminating
 // EXPECT: analyze --int-semantics math --method 'TermShapes.up(I)I' -> NO
 // EXPECT: analyze --int-semantics math --method 'TermShapes.byTwo(I)I' -> NO
 // EXPECT: analyze --int-semantics math --method 'TermShapes.caught(I)I' -> NO

@@ -192,8 +192,8 @@ public class Sound {
 // Terminating methods never get NO (checked by tests/e2e/check_expectations.py):
 // EXPECT: analyze --method 'Sound.sumTo(I)I' -> MAYBE no-exceptions
 // EXPECT: analyze --method 'Sound.collatzSteps(I)I' -> MAYBE no-exceptions
-// EXPECT: analyze --method 'Sound.nested(II)I' -> MAYBE no-exceptions
+// EXPECT: analyze --method 'Sound.nested(II)I' -> YES no-exceptions
 // EXPECT: analyze --method 'Sound.listSum(I)I' -> MAYBE no-exceptions
 // EXPECT: analyze --method 'Sound.strings(I)I' -> MAYBE no-exceptions
-// EXPECT: analyze --method 'Sound.staticCounter(I)I' -> MAYBE no-exceptions
+// EXPECT: analyze --method 'Sound.staticCounter(I)I' -> YES no-exceptions
 // EXPECT: analyze --method 'Sound.arrayMax([I)I' -> MAYBE exception:java/lang/NullPointerException exception:java/lang/ArrayIndexOutOfBoundsException

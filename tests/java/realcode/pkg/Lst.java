@@ -16,4 +16,4 @@ public class Lst {
         return a / n.value;
     }
 }
-// EXPECT: analyze --method 'pkg.Lst.divide(ILpkg/Lst$Node;)I' -> MAYBE exception:java/lang/ArithmeticException:16:object-state exception:java/lang/NullPointerException:16:null-argument
+// EXPECT: analyze --method 'pkg.Lst.divide(ILpkg/Lst$Node;)I' -> YES exception:java/lang/ArithmeticException:16:object-state exception:java/lang/NullPointerException:16:null-argument

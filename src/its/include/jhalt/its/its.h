@@ -69,9 +69,25 @@ struct Row {
   bool eq = false;
 };
 
-// The premise of transition t as rows, in the guard's order: the form both
-// the ranking synthesis and the exact checker read certificates against.
-std::vector<Row> premise(const Its& its, TransId t);
+// What a proof assumes of every state at a location besides the guards:
+// under JVM semantics each variable of a program location is a JVM int
+// (-2^31 <= x <= 2^31-1: a local, a stack slot, a length, a static, a
+// result), and the invariants, one conjunction of constraints over the
+// location's variables per location (empty: none), each proven inductive by
+// its own certificates (proof.h).
+struct Facts {
+  bool jvm = false;
+  std::vector<std::vector<LinCon>> inv;  // indexed by location; may be shorter
+};
+
+// The premise of transition t as rows: its guard in order, then the
+// invariant of its source location, then (JVM) the range of each of the
+// source's variables. The one form both the ranking synthesis and the exact
+// checker read certificates against.
+std::vector<Row> premise(const Its& its, TransId t, const Facts& facts = {});
+
+// Is t taken in the semantics: overflow transitions exist only on the JVM.
+bool inSemantics(const Transition& t, bool jvm);
 
 // The transitions of `among` inside non-trivial strongly connected parts of
 // the graph they form (both ends in one part that has a cycle), grouped by

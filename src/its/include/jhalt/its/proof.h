@@ -39,7 +39,20 @@ struct Round {
   std::map<TransId, Farkas> bounded;       // strict: f(pre) >= 0
 };
 
+// Atom `atom` of the invariant of t's target holds after t:
+// premise(t) => atom over the post-state (an inequality a·y + k <= 0).
+struct InvCert {
+  TransId t = 0;
+  uint32_t atom = 0;
+  Farkas cert;
+};
+
 struct Proof {
+  // JVM semantics and the invariants every premise includes; each atom of
+  // each location's invariant has a certificate for every transition into
+  // the location that a run can take.
+  Facts facts;
+  std::vector<InvCert> inv_certs;
   std::map<TransId, Farkas> dead;  // transitions whose premise is infeasible
   std::vector<Round> rounds;
 };

@@ -15,12 +15,16 @@
 #include <optional>
 #include <string>
 
+#include "jhalt/its/invariants.h"
 #include "jhalt/its/proof.h"
 #include "jhalt/smt/solver.h"
 
 namespace jhalt::its {
 
 struct RankOptions {
+  bool jvm = false;        // JVM semantics: overflow transitions are taken and every variable is an int
+  bool invariants = true;  // when ranking alone fails: Houdini invariants, then again
+  InvariantOptions invariant;
   size_t max_rounds = 64;  // rounds in all (each one solver call)
   // A safety net: past it the search gives up (no proof), never decides one.
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();

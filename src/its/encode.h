@@ -1,0 +1,39 @@
+// Farkas' lemma as solver constraints (internal to the its module): shared
+// by the ranking synthesis and the invariant search.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jhalt/its/proof.h"
+#include "jhalt/smt/solver.h"
+
+namespace jhalt::its::detail {
+
+// Unknown integer multipliers for the rows of a premise (>= 0 on inequalities).
+std::vector<smt::Term> multipliers(smt::Solver& solver, const std::vector<Row>& rows, const std::string& name);
+
+// sum_i m_i a_i = w (per variable) and sum_i m_i b_i <= beta.
+smt::Term farkas(smt::Context& ctx, const std::vector<Row>& rows, const std::vector<smt::Term>& m,
+                 const std::vector<smt::Term>& w, const smt::Term& beta);
+
+// The multipliers' values in the last model, as a certificate of `scale`.
+std::optional<Farkas> read(smt::Solver& solver, const std::vector<smt::Term>& m, int64_t scale);
+
+// The premise rows as a formula over `vars` (one term per variable).
+smt::Term holds(smt::Context& ctx, const std::vector<Row>& rows, const std::vector<smt::Term>& vars);
+
+// A constraint over `vars` as a formula.
+smt::Term holds(smt::Context& ctx, const LinCon& c, const std::vector<smt::Term>& vars);
+
+// Integer variables for the variables of transition t (named its_v0, ...).
+std::vector<smt::Term> transitionVars(smt::Context& ctx, const Its& its, TransId t);
+
+// A certificate that premise(t) is infeasible over the rationals.
+std::optional<Farkas> deadCertificate(const Its& its, TransId t, const Facts& facts, smt::Solver& solver);
+
+// Is premise(t) satisfiable over the integers (Unknown counts as yes)?
+bool satisfiable(const Its& its, TransId t, const Facts& facts, smt::Solver& solver);
+
+}  // namespace jhalt::its::detail

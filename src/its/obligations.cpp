@@ -1,0 +1,61 @@
+#include "jhalt/its/obligations.h"
+
+#include <fmt/format.h>
+
+#include "encode.h"
+
+namespace jhalt::its {
+namespace {
+
+using smt::Term;
+
+// premise(t) ∧ w·v > beta over fresh variables of t.
+Term violated(const Its& its, TransId t, const Facts& facts, smt::Context& ctx, const std::vector<int64_t>& w,
+              int64_t beta) {
+  std::vector<Term> vars = detail::transitionVars(ctx, its, t);
+  Term lhs = ctx.num(0);
+  for (size_t j = 0; j < w.size(); ++j)
+    if (w[j] != 0) lhs = lhs + w[j] * vars[j];
+  return detail::holds(ctx, premise(its, t, facts), vars) && lhs > beta;
+}
+
+}  // namespace
+
+std::vector<Obligation> obligations(const Its& its, const Proof& proof, smt::Context& ctx) {
+  std::vector<Obligation> out;
+  const Facts& facts = proof.facts;
+  for (const auto& [t, cert] : proof.dead) {
+    std::vector<int64_t> zero(its.trans[t].num_vars, 0);
+    out.push_back({fmt::format("t{} cannot be taken", t), violated(its, t, facts, ctx, zero, -1)});
+  }
+  for (const InvCert& c : proof.inv_certs) {
+    const Transition& tr = its.trans[c.t];
+    const LinCon& atom = facts.inv.at(tr.to).at(c.atom);
+    std::vector<int64_t> w(tr.num_vars, 0);
+    for (const auto& [v, a] : atom.expr.terms) w[its.locs[tr.from].arity() + v] = a;
+    out.push_back({fmt::format("t{} establishes invariant atom {}", c.t, c.atom),
+                   violated(its, c.t, facts, ctx, w, -atom.expr.constant)});
+  }
+  for (size_t k = 0; k < proof.rounds.size(); ++k) {
+    const Round& r = proof.rounds[k];
+    for (const auto& [t, cert] : r.decrease) {
+      const Transition& tr = its.trans[t];
+      const LinearFn& from = r.f.at(tr.from);
+      const LinearFn& to = r.f.at(tr.to);
+      const size_t pre = from.coef.size();
+      bool strict = std::binary_search(r.strict.begin(), r.strict.end(), t);
+      // f(pre) - f'(post) >= [strict]:  -a·x + a'·x' <= c - c' - [strict].
+      std::vector<int64_t> w(tr.num_vars, 0), bound(tr.num_vars, 0);
+      for (size_t j = 0; j < pre; ++j) w[j] = bound[j] = -from.coef[j];
+      for (size_t j = 0; j < to.coef.size(); ++j) w[pre + j] = to.coef[j];
+      out.push_back({fmt::format("t{} does not increase round {}'s function", t, k + 1),
+                     violated(its, t, facts, ctx, w, from.constant - to.constant - (strict ? 1 : 0))});
+      if (strict)
+        out.push_back({fmt::format("round {}'s function is bounded on t{}", k + 1, t),
+                       violated(its, t, facts, ctx, bound, from.constant)});
+    }
+  }
+  return out;
+}
+
+}  // namespace jhalt::its
