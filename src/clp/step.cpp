@@ -485,7 +485,16 @@ Step stepInvoke(Cx& c) {
   std::vector<Val> args(mt->params.size());
   for (size_t i = args.size(); i-- > 0;) args[i] = c.pop();
   Val receiver = has_receiver ? c.pop() : Val{};
-  const bool terminates = libraryTerminates(ref.owner, ref.name, ref.descriptor);
+  // A whitelisted method is known to terminate only if no application class
+  // can override it (PrintStream is not final: an application subclass's
+  // println may loop; closed world as in uniqueTarget).
+  bool terminates = libraryTerminates(ref.owner, ref.name, ref.descriptor);
+  if (terminates && kind != bytecode::InvokeKind::Static && kind != bytecode::InvokeKind::Special)
+    if (const program::ClassInfo* declared = c.ctx.program.find(ref.owner)) {
+      if (c.ctx.app_classes.empty() && !(declared->file().access & classfile::kFinal)) terminates = false;
+      for (const program::ClassInfo* app : c.ctx.app_classes)
+        if (c.ctx.program.isSubtypeOf(*app, *declared)) terminates = false;
+    }
   auto library = [&](std::string why) {
     if (ret != 'V') c.push(freshOf(ret, c.s));
     Step s = inexact(next(), std::move(why));

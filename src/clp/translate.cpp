@@ -570,8 +570,14 @@ class Translator {
 
   // Gap G10 (docs/design/termination.md §5): the path so far, then the int
   // result e above INT_MAX or below INT_MIN, each as a clause with no body.
+  // Gap G10 (docs/design/termination.md §5): the path so far and the int
+  // result e above INT_MAX or below INT_MIN, after which the JVM run goes
+  // on with a wrapped value. Over-approximated by clauses to every cut the
+  // run can reach next with all its values unknown; a gap when a call may
+  // come first (its callee is not known here).
   void overflowClauses(const MethodPlan& p, const Cut& cut, const Path& path, size_t head_arity, const LinExpr& e,
                        const std::string& where) {
+    const std::string why = fmt::format("{}: the int result may overflow", where);
     auto clause = [&](std::vector<LinCon> cons, uint32_t num_vars) {
       Clause c;
       c.head.pred = cut.pred;
@@ -579,31 +585,81 @@ class Translator {
       c.constraint = std::move(cons);
       c.num_vars = num_vars;
       c.exact = false;
-      c.gap = c.inexact_reason = fmt::format("{}: the int result may overflow", where);
+      c.inexact_reason = why;
       c.overflow = true;
       c.from_pc = c.to_pc = p.method->code().bytecode.at(path.index).offset;
       return c;
     };
-    // Coefficients past 64 bits: the gap without the path's guard.
-    auto unguarded = [&] { out_.clauses.push_back(clause({}, static_cast<uint32_t>(head_arity))); };
+    std::set<uint32_t> next;
+    const bool wraps = nextCuts(p, path.index, next);
+    auto gap = [&](std::vector<LinCon> cons, uint32_t num_vars) {
+      Clause c = clause(std::move(cons), num_vars);
+      c.gap = why;
+      return c;
+    };
     for (int side = 0; side < 2; ++side) {
       LinCon outside;
       try {
         outside = side == 0 ? ge(e, LinExpr::num(int64_t{1} << 31)) : le(e, LinExpr::num(-(int64_t{1} << 31) - 1));
-      } catch (const Overflow&) {
-        unguarded();
+      } catch (const Overflow&) {  // coefficients past 64 bits: the gap without the path's guard
+        out_.clauses.push_back(gap({}, static_cast<uint32_t>(head_arity)));
         return;
       }
       if (outside.truth() == 0) continue;
       std::vector<LinCon> cons = path.cons;
       cons.push_back(outside);
-      Clause c = clause(std::move(cons), path.sym.next_var);
-      switch (normalizeChecked(c)) {
-        case Normalized::Ok: out_.clauses.push_back(std::move(c)); break;
-        case Normalized::Infeasible: break;
-        case Normalized::Overflow: unguarded(); return;
+      std::vector<Clause> out;
+      if (!wraps) out.push_back(gap(cons, path.sym.next_var));
+      for (uint32_t to : wraps ? next : std::set<uint32_t>{}) {
+        Clause c = clause(cons, path.sym.next_var);
+        Atom havoc{p.cuts.at(to).pred, {}};
+        for (size_t k = 0; k < out_.preds[havoc.pred].arity(); ++k) havoc.args.push_back(c.num_vars++);
+        c.body.push_back(std::move(havoc));
+        out.push_back(std::move(c));
+      }
+      for (Clause& c : out) {
+        switch (normalizeChecked(c)) {
+          case Normalized::Ok: out_.clauses.push_back(std::move(c)); break;
+          case Normalized::Infeasible: break;
+          case Normalized::Overflow:
+            out_.clauses.push_back(gap({}, static_cast<uint32_t>(head_arity)));
+            return;
+        }
       }
     }
+  }
+
+  // The cuts a run can reach from instruction `from` before any other
+  // cut, along every normal successor whatever the values (exceptional
+  // successors: a method with handlers has a gap at its entry); false if
+  // it can meet a call or a subroutine first, or code the kinds dataflow
+  // did not reach (a loop head there has no cut: the walk would pass it).
+  static bool nextCuts(const MethodPlan& p, uint32_t from, std::set<uint32_t>& cuts) {
+    const program::MethodCode& code = p.method->code();
+    std::vector<char> seen(code.bytecode.size(), 0);
+    std::vector<uint32_t> work;
+    auto successors = [&](uint32_t i) {
+      const bytecode::BasicBlock& b = code.cfg.block(code.cfg.blockOfInstruction(i));
+      if (i < b.last) work.push_back(i + 1);
+      else
+        for (uint32_t s : b.successors) work.push_back(code.cfg.block(s).first);
+    };
+    successors(from);
+    while (!work.empty()) {
+      uint32_t i = work.back();
+      work.pop_back();
+      if (seen[i]) continue;
+      seen[i] = 1;
+      if (p.cuts.count(i)) {
+        cuts.insert(i);
+        continue;
+      }
+      if (!p.in[i] || code.loop_head[i]) return false;
+      auto family = code.bytecode.at(i).family();
+      if (family == bytecode::Family::Invoke || family == bytecode::Family::Subroutine) return false;
+      successors(i);
+    }
+    return true;
   }
 
   void translateMethod(MethodPlan& p) {

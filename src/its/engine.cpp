@@ -86,6 +86,10 @@ Attempt proveIn(const Its& its, bool jvm, smt::Solver& solver, RankOptions ro, b
     a.why_not = ranked.why_not;
     return a;
   }
+  if (ranked.proof->facts.jvm != jvm) {
+    a.why_not = "proof rejected: it is for the other integer semantics";
+    return a;
+  }
   CheckResult checked = check(its, *ranked.proof);
   if (!checked.ok) {
     a.why_not = "proof rejected by the exact check: " + checked.error;

@@ -64,6 +64,12 @@ Its fromClp(const clp::ClpProgram& p, bool fresh_statics) {
   }
   for (const clp::Clause& c : p.clauses) {
     std::string origin = fmt::format("{} offsets {}..{}", p.preds[c.head.pred].name, c.from_pc, c.to_pc);
+    if (c.overflow && !c.body.empty()) {  // the run goes on with unknown values
+      Transition t = edge(c, 0, Transition::Kind::Wrap);
+      t.origin = c.inexact_reason;
+      its.add(std::move(t));
+      continue;
+    }
     if (c.overflow) {  // the clause's variables: the head's first, then temporaries
       Transition t;
       t.kind = Transition::Kind::Overflow;

@@ -55,7 +55,9 @@ std::vector<Row> premise(const Its& its, TransId t, const Facts& facts) {
   return rows;
 }
 
-bool inSemantics(const Transition& t, bool jvm) { return jvm || t.kind != Transition::Kind::Overflow; }
+bool inSemantics(const Transition& t, bool jvm) {
+  return jvm || (t.kind != Transition::Kind::Overflow && t.kind != Transition::Kind::Wrap);
+}
 
 std::vector<std::vector<TransId>> sccs(const Its& its, const std::vector<TransId>& among) {
   const size_t n = its.locs.size();
@@ -126,6 +128,7 @@ std::string kindName(Transition::Kind k) {
     case Transition::Kind::Continue: return "continue";
     case Transition::Kind::Gap: return "gap";
     case Transition::Kind::Overflow: return "overflow";
+    case Transition::Kind::Wrap: return "wrap";
     case Transition::Kind::TopLoop: return "top";
   }
   return "?";

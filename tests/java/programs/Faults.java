@@ -45,5 +45,5 @@ public class Faults {
 // EXPECT: analyze --method 'Faults.at([II)I' -> YES exception:java/lang/ArrayIndexOutOfBoundsException:14 exception:java/lang/NullPointerException:14
 // EXPECT: analyze --method 'Faults.make(I)I' -> YES exception:java/lang/NegativeArraySizeException:18
 // EXPECT: analyze --method 'Faults.deref(LFaults$Cell;)I' -> YES exception:java/lang/NullPointerException:22
-// EXPECT: analyze --method 'Faults.safe(I)I' -> MAYBE no-exceptions
+// EXPECT: analyze --method 'Faults.safe(I)I' -> YES no-exceptions
 // EXPECT: analyze --method 'Faults.checked(I)I' -> MAYBE exception:java/lang/IllegalStateException:35

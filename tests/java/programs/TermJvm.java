@@ -33,8 +33,8 @@ public class TermJvm {
         }
     }
 
-    // A sum that may overflow: the loop itself still ends on the JVM, but the
-    // proof must say why no overflow changes the run; s is not in the guard.
+    // A sum that may overflow inside the loop: the loop still ends on the
+    // JVM, but after a wrap the run goes on with unknown values (MAYBE).
     static int sumDown(int n) {
         int s = 0;
         while (n > 0) {
@@ -43,7 +43,18 @@ public class TermJvm {
         }
         return s;
     }
+
+    // Overflow outside loops only changes values: the run goes on to the
+    // next loop head or returns. YES in both.
+    static int mixed(int a, int b) {
+        int m = a * 3 + b;
+        int s = 0;
+        for (int i = 0; i < b; i++) s = i;
+        return m + s + 1;
+    }
 }
+// EXPECT: analyze --method 'TermJvm.mixed(II)I' -> YES no-nonterminating
+// EXPECT: analyze --method 'TermJvm.mixed(II)I' --int-semantics math -> YES no-nonterminating
 // EXPECT: analyze --method 'TermJvm.upTo(I)I' -> YES no-nonterminating
 // EXPECT: analyze --method 'TermJvm.upTo(I)I' --int-semantics math -> YES no-nonterminating
 // EXPECT: analyze --method 'TermJvm.upToInclusive(I)V' -> MAYBE

@@ -93,12 +93,12 @@ public class Witnesses {
 }
 // Witnesses from the graph (paper 000, §3): each needs an input the
 // enumeration of small values does not contain.
-// EXPECT: analyze --method 'Witnesses.share(II)I' -> MAYBE exception:java/lang/ArithmeticException:23:runtime params:[0,1000]
-// EXPECT: analyze --method 'Witnesses.safeShare(II)I' -> MAYBE no-exceptions
+// EXPECT: analyze --method 'Witnesses.share(II)I' -> YES exception:java/lang/ArithmeticException:23:runtime params:[0,1000]
+// EXPECT: analyze --method 'Witnesses.safeShare(II)I' -> YES no-exceptions
 // EXPECT: analyze --method 'Witnesses.asCircle(LWitnesses$Shape;)LWitnesses$Circle;' -> YES exception:java/lang/ClassCastException:27:runtime
 // EXPECT: analyze --method 'Witnesses.second(LWitnesses$Cell;)I' -> YES exception:java/lang/NullPointerException:32:null-argument
-// EXPECT: analyze --method 'Witnesses.third([I)I' -> MAYBE exception:java/lang/ArithmeticException:37:runtime params:[[0,0,0,42,0]]
-// EXPECT: analyze --method 'Witnesses.letter(Ljava/lang/String;)I' -> MAYBE exception:java/lang/ArithmeticException:43:runtime
+// EXPECT: analyze --method 'Witnesses.third([I)I' -> YES exception:java/lang/ArithmeticException:37:runtime params:[[0,0,0,42,0]]
+// EXPECT: analyze --method 'Witnesses.letter(Ljava/lang/String;)I' -> YES exception:java/lang/ArithmeticException:43:runtime
 // EXPECT: analyze --method 'Witnesses.secret(Ljava/lang/String;)I' -> YES exception:java/lang/ArithmeticException:49:runtime params:["halt"]
 // EXPECT: analyze --method 'Witnesses.big(J)I' -> MAYBE exception:java/lang/ArithmeticException:53:runtime params:[3000000000000]
 // EXPECT: analyze --method 'Witnesses.same([LWitnesses$Cell;)I' -> YES exception:java/lang/ArithmeticException:59:object-state

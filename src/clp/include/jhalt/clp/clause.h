@@ -50,10 +50,11 @@ struct Clause {
   // head, behaviour the translation does not follow, for this reason; no
   // body, no constraint.
   std::string gap;
-  // A gap clause with a constraint: the path up to an int operation and the
-  // operation's mathematical result outside the int range (gap G10 of
-  // docs/design/termination.md; the JVM would wrap). Only termination proofs
-  // under JVM semantics read these; they must be infeasible there.
+  // The path up to an int operation and the operation's mathematical
+  // result outside the int range (gap G10 of docs/design/termination.md),
+  // where the JVM wraps: with one body atom, the run goes on to that cut
+  // with unknown values; with none, a gap. Only termination proofs under
+  // JVM semantics read these.
   bool overflow = false;
 };
 

@@ -40,8 +40,11 @@ struct Transition {
   // Init: start to an entry; Step: a path between cut points; Call: into a
   // callee; Continue: past a call (the callee's results unconstrained);
   // Gap: what a producer could not follow (to top); Overflow: a JVM int
-  // result out of range (to top, JVM semantics only); TopLoop: top's loop.
-  enum class Kind : uint8_t { Init, Step, Call, Continue, Gap, Overflow, TopLoop };
+  // result out of range where the run cannot be followed (to top); Wrap: a
+  // JVM int result out of range, the run going on to the next cut with
+  // unknown values; TopLoop: top's loop. Overflow and Wrap exist only
+  // under JVM semantics.
+  enum class Kind : uint8_t { Init, Step, Call, Continue, Gap, Overflow, Wrap, TopLoop };
   Kind kind = Kind::Step;
   LocId from = 0, to = 0;
   // Variables 0 .. arity(from)-1 are the pre-state, the next arity(to) the
