@@ -724,7 +724,7 @@ class Translator {
           path.reason = fmt::format("{} (offset {})", st.reason, code.bytecode.at(path.index).offset);
         }
         for (auto& c : st.cons) path.cons.push_back(std::move(c));
-        if (options_.for_termination)
+        if (options_.for_termination && options_.int_overflow)
           for (const LinExpr& e : st.int_results) overflowClauses(p, cut, path, head_arity, e, where());
         switch (st.type) {
           case Step::Type::Next:

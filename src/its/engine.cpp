@@ -109,12 +109,17 @@ Attempt proveIn(const Its& its, bool jvm, smt::Solver& solver, RankOptions ro, b
 
 }  // namespace
 
-engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engine::Goal&, const engine::Budget& budget,
-                                          engine::Certifier&) {
+engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engine::Goal& goal,
+                                          const engine::Budget& budget, engine::Certifier&) {
   engine::Result result;
   result.engine = "term";
+  const bool jvm = entry.semantics == engine::Semantics::Jvm;
+  // The other semantics too, except where the first answer ends the run
+  // (termcomp): then the YES states only the semantics asked for.
+  const bool both = !goal.stop_at_first;
   clp::TranslateOptions to = options_.translate;
   to.for_termination = true;
+  to.int_overflow = jvm || both;
   clp::ClpProgram program = clp::translate(entry.program, entry.method, entry.main_convention, to);
   Its its = fromClp(program, entry.main_convention);
   if (options_.trace) options_.trace(toText(its));
@@ -130,14 +135,14 @@ engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engi
   ro.deadline = budget.deadline();
   // The entry's semantics first; then the other, so that a YES says
   // whether it holds for both (docs/design/termination.md §5).
-  const bool jvm = entry.semantics == engine::Semantics::Jvm;
   const bool dumping = !options_.smt.dump_dir.empty();
   Attempt asked = proveIn(its, jvm, *solver, ro, dumping);
   if (!asked.proof) {
     result.notes.push_back(asked.why_not);
     return result;
   }
-  Attempt other = proveIn(its, !jvm, *solver, ro, dumping);
+  Attempt other;
+  if (both) other = proveIn(its, !jvm, *solver, ro, dumping);
   engine::TerminationProof tp;
   tp.proven_for = engine::SemanticsSet::only(entry.semantics);
   if (other.proof) tp.proven_for = engine::SemanticsSet::both();
@@ -147,7 +152,7 @@ engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engi
   if (other.proof)
     tp.text += fmt::format("also proven over {} ({} certificates re-checked)\n",
                            jvm ? "mathematical integers" : "JVM ints (no int overflow on any run)", other.certificates);
-  else
+  else if (both)
     tp.text += fmt::format("not proven over {}: {}\n", jvm ? "mathematical integers" : "JVM ints", other.why_not);
   if (options_.trace) options_.trace(tp.text);
   result.answer = engine::Answer::Yes;

@@ -43,6 +43,9 @@ struct TranslateOptions {
   // (ClpProgram::initializers). Gap clauses are inexact, so the
   // non-termination engines never use them.
   bool for_termination = false;
+  // With for_termination: the overflow clauses of every linear int result
+  // (gap G10), needed only for proofs over JVM ints.
+  bool int_overflow = true;
 };
 
 // `main_convention`: the entry is main(String[]) with any non-null array of
