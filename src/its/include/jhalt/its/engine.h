@@ -1,12 +1,16 @@
 // The termination engine ("term", issue 13): translate the entry and its
 // callees for termination (clp::TranslateOptions::for_termination), build
-// the ITS (from_clp.h), find lexicographic linear ranking functions
-// (rank.h) and re-check every certificate exactly (check.h); YES only when
-// the check accepts the proof. The ITS is over mathematical integers, so a
-// YES holds for them; under JVM semantics the engine says nothing yet (an
-// overflow could change a run: docs/design/termination.md §5). Entries:
-// main(String[]) under the TPDB convention, or any method with arbitrary
-// arguments (static fields then start with any values).
+// the ITS (from_clp.h), find invariants when needed and lexicographic
+// linear ranking functions (rank.h), and re-check every certificate
+// exactly (check.h); YES only when the check accepts the proof. A proof is
+// for mathematical integers or for JVM ints (every variable an int, every
+// int overflow a Wrap or Overflow transition that the proof must handle:
+// docs/design/termination.md §5); the engine proves the entry's semantics
+// and, outside termcomp, the other one, and the YES states which hold.
+// With --dump-smt each claim is also checked as a query of its own
+// (obligations.h), for a second solver to re-check. Entries: main(String[])
+// under the TPDB convention, or any method with arbitrary arguments (static
+// fields then start with any values).
 #pragma once
 
 #include <functional>
