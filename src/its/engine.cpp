@@ -1,11 +1,14 @@
 #include "jhalt/its/engine.h"
 
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "jhalt/its/check.h"
 #include "jhalt/its/from_clp.h"
+#include "jhalt/its/from_seg.h"
+#include "jhalt/seg/builder.h"
 #include "jhalt/its/obligations.h"
 
 namespace jhalt::its {
@@ -32,9 +35,16 @@ std::string proofText(const Its& its, const Proof& proof) {
       "integer transition system: {} locations, {} transitions; {}\n", its.locs.size(), its.trans.size(),
       proof.facts.jvm ? "over JVM ints (every variable an int; no int operation on a run can overflow)"
                       : "over mathematical integers");
-  out += "over-approximations: values the translation does not track are unconstrained (fields, array elements, "
-         "results of calls); an uncaught exception ends the run; the JDK's class initializers and the library "
-         "methods it may call (String.length, Math.abs, println, ...) terminate\n";
+  if (its.from_graph)
+    out += "from the symbolic execution graph of main (thesis 002): one location per loop head, with the "
+           "integers of its state (locals, fields, array lengths) and the sizes |x| of the structures it shows "
+           "(objects of their unfolding into a tree; only where no cycle and no sharing may be reached); values the "
+           "graph abstracts are unconstrained; the JDK's class initializers and the library methods it may call "
+           "(String.length, println, ...) terminate\n";
+  else
+    out += "over-approximations: values the translation does not track are unconstrained (fields, array elements, "
+           "results of calls); an uncaught exception ends the run; the JDK's class initializers and the library "
+           "methods it may call (String.length, Math.abs, println, ...) terminate\n";
   for (LocId l = 0; l < proof.facts.inv.size(); ++l) {
     if (proof.facts.inv[l].empty()) continue;
     const Location& loc = its.locs[l];
@@ -59,6 +69,7 @@ std::string proofText(const Its& its, const Proof& proof) {
 namespace {
 
 struct Attempt {
+  Its its;  // the system the proof is about
   std::optional<Proof> proof;
   std::string why_not;
   size_t certificates = 0;
@@ -78,8 +89,10 @@ std::string reCheckClaims(const Its& its, const Proof& proof, smt::Solver& solve
   return {};
 }
 
-Attempt proveIn(const Its& its, bool jvm, smt::Solver& solver, RankOptions ro, bool claims_as_queries) {
+Attempt proveIn(Its system, bool jvm, smt::Solver& solver, RankOptions ro, bool claims_as_queries) {
   Attempt a;
+  a.its = std::move(system);
+  const Its& its = a.its;
   ro.jvm = jvm;
   RankResult ranked = prove(its, solver, ro);
   if (!ranked.proof) {
@@ -109,6 +122,48 @@ Attempt proveIn(const Its& its, bool jvm, smt::Solver& solver, RankOptions ro, b
 
 }  // namespace
 
+namespace {
+
+// Proofs through the symbolic execution graph from main (from_seg.h): for
+// loops over the heap, which the CLP translation does not measure.
+Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& budget, const TermOptions& o,
+                    smt::Solver& solver, const RankOptions& ro, bool dumping) {
+  Attempt a;
+  state::TypeSystem types(entry.program);
+  state::RefAllocator alloc;
+  seg::BuildOptions bo = o.build;
+  bo.eval.jvm_int_semantics = jvm;
+  bo.max_nodes = budget.scaled(bo.max_nodes);
+  bo.max_evaluations = budget.scaled(bo.max_evaluations);
+  bo.max_seconds = std::min(bo.max_seconds, budget.secondsLeft() / 2);
+  bo.checkpoint = [&budget] { budget.checkMemory(); };
+  seg::Evaluator sym(entry.program, types, alloc, bo.eval);
+  // Finalizers run on the JVM's finalizer thread at any time; the graph
+  // follows one thread.
+  for (const program::ClassInfo* c : sym.knownClasses())
+    if (const program::MethodInfo* fin = c->declaredMethod("finalize", "()V"); fin && !fin->isStatic()) {
+      a.why_not = fmt::format("{} has a finalizer, which runs on another thread", c->name());
+      return a;
+    }
+  seg::Graph graph;
+  seg::BuildResult built = seg::buildGraph(graph, sym.mainEntry(entry.method), sym, bo);
+  if (built.status != seg::BuildResult::Status::Complete) {
+    a.why_not = "symbolic execution graph incomplete: " + built.reason;
+    return a;
+  }
+  SegIts si = fromSeg(graph, types, SegItsOptions{jvm, o.max_transitions});
+  if (!si.why_not.empty()) {
+    a.why_not = "symbolic execution graph: " + si.why_not;
+    return a;
+  }
+  if (o.trace) o.trace("from the symbolic execution graph:\n" + toText(si.its));
+  a = proveIn(std::move(si.its), jvm, solver, ro, dumping);
+  if (!a.proof) a.why_not = "symbolic execution graph: " + a.why_not;
+  return a;
+}
+
+}  // namespace
+
 engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engine::Goal& goal,
                                           const engine::Budget& budget, engine::Certifier&) {
   engine::Result result;
@@ -123,31 +178,43 @@ engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engi
   clp::ClpProgram program = clp::translate(entry.program, entry.method, entry.main_convention, to);
   Its its = fromClp(program, entry.main_convention);
   if (options_.trace) options_.trace(toText(its));
-  if (its.trans.size() > options_.max_transitions) {
-    result.notes.push_back(fmt::format("the transition system is too large ({} transitions)", its.trans.size()));
-    return result;
-  }
+  const bool clp_small = its.trans.size() <= options_.max_transitions;
   smt::Context ctx;
   std::unique_ptr<smt::Solver> solver = smt::makeSolver(ctx, options_.smt, options_.stats);
   RankOptions ro = options_.rank;
   ro.max_rounds = budget.scaled(ro.max_rounds);
   ro.invariant.max_checks = budget.scaled(ro.invariant.max_checks);
   ro.deadline = budget.deadline();
+  const bool dumping = !options_.smt.dump_dir.empty();
+  // Each semantics through the CLP translation first (paths between cut
+  // points, calls and recursion), then, for main, through the symbolic
+  // execution graph (heap sizes, field values).
+  auto attempt = [&](bool sem) {
+    Attempt a;
+    if (clp_small)
+      a = proveIn(its, sem, *solver, ro, dumping);
+    else
+      a.why_not = fmt::format("the transition system is too large ({} transitions)", its.trans.size());
+    if (a.proof || !entry.main_convention || budget.expired()) return a;
+    Attempt s = proveViaSeg(entry, sem, budget, options_, *solver, ro, dumping);
+    if (s.proof) return s;
+    a.why_not += "; " + s.why_not;
+    return a;
+  };
   // The entry's semantics first; then the other, so that a YES says
   // whether it holds for both (docs/design/termination.md §5).
-  const bool dumping = !options_.smt.dump_dir.empty();
-  Attempt asked = proveIn(its, jvm, *solver, ro, dumping);
+  Attempt asked = attempt(jvm);
   if (!asked.proof) {
     result.notes.push_back(asked.why_not);
     return result;
   }
   Attempt other;
-  if (both) other = proveIn(its, !jvm, *solver, ro, dumping);
+  if (both) other = attempt(!jvm);
   engine::TerminationProof tp;
   tp.proven_for = engine::SemanticsSet::only(entry.semantics);
   if (other.proof) tp.proven_for = engine::SemanticsSet::both();
   tp.certificates = asked.certificates;
-  tp.text = proofText(its, *asked.proof) +
+  tp.text = proofText(asked.its, *asked.proof) +
             fmt::format("{} Farkas certificates re-checked with exact integer arithmetic (GMP)\n", asked.certificates);
   if (other.proof)
     tp.text += fmt::format("also proven over {} ({} certificates re-checked)\n",

@@ -44,7 +44,7 @@ Transition edge(const clp::Clause& c, size_t target, Transition::Kind kind) {
 Its fromClp(const clp::ClpProgram& p, bool fresh_statics) {
   Its its = Its::withStartAndTop();
   for (const clp::Predicate& pred : p.preds)
-    its.add(Location{Location::Kind::Program, pred.name, pred.args, pred.method, pred.pc});
+    its.add(Location{Location::Kind::Program, pred.name, pred.args, pred.method, pred.pc, {}});
   Transition init;
   init.kind = Transition::Kind::Init;
   init.from = its.start;

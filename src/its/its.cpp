@@ -11,8 +11,8 @@ namespace jhalt::its {
 
 Its Its::withStartAndTop() {
   Its its;
-  its.add(Location{Location::Kind::Start, "start", {}, nullptr, 0});
-  its.add(Location{Location::Kind::Top, "top", {}, nullptr, 0});
+  its.add(Location{Location::Kind::Start, "start", {}, nullptr, 0, {}});
+  its.add(Location{Location::Kind::Top, "top", {}, nullptr, 0, {}});
   Transition loop;
   loop.kind = Transition::Kind::TopLoop;
   loop.from = loop.to = its.top;
@@ -47,10 +47,15 @@ std::vector<Row> premise(const Its& its, TransId t, const Facts& facts) {
   for (const LinCon& c : tr.guard) add(c);
   if (tr.from < facts.inv.size())
     for (const LinCon& c : facts.inv[tr.from]) add(c);
-  if (facts.jvm && its.locs[tr.from].kind == Location::Kind::Program)
-    for (Var v = 0; v < its.locs[tr.from].arity(); ++v) {
-      rows.push_back(Row{{{v, 1}}, 2147483647, false});
-      rows.push_back(Row{{{v, -1}}, 2147483648, false});
+  const Location& from = its.locs[tr.from];
+  if (from.kind == Location::Kind::Program)
+    for (Var v = 0; v < from.arity(); ++v) {
+      if (from.varKind(v) == VarKind::Size) {
+        rows.push_back(Row{{{v, -1}}, 0, false});
+      } else if (facts.jvm && from.varKind(v) == VarKind::Int) {
+        rows.push_back(Row{{{v, 1}}, 2147483647, false});
+        rows.push_back(Row{{{v, -1}}, 2147483648, false});
+      }
     }
   return rows;
 }

@@ -116,6 +116,10 @@ RankResult attempt(const Its& its, smt::Solver& solver, const RankOptions& optio
   for (TransId t : all) {
     if (!reach[its.trans[t].from]) continue;
     if (proof.dead.count(t)) continue;
+    if (std::chrono::steady_clock::now() >= options.deadline) {
+      result.why_not = "out of time";
+      return result;
+    }
     if (!detail::satisfiable(its, t, facts, solver)) {
       if (auto cert = detail::deadCertificate(its, t, facts, solver)) {
         proof.dead.emplace(t, std::move(*cert));
@@ -154,6 +158,12 @@ RankResult attempt(const Its& its, smt::Solver& solver, const RankOptions& optio
     }
     if (++rounds > options.max_rounds) {
       result.why_not = fmt::format("more than {} ranking rounds", options.max_rounds);
+      return result;
+    }
+    size_t rows = 0;
+    for (TransId t : part) rows += premise(its, t, facts).size();
+    if (rows > options.max_part_rows) {
+      result.why_not = fmt::format("the loop at {} is too large to rank ({} transitions)", partName(its, part), part.size());
       return result;
     }
     std::optional<Round> r = rankPart(its, facts, part, solver, rounds);

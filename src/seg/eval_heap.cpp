@@ -416,11 +416,14 @@ StepResult evalArrayStore(Ctx& c) {
   if (av.has_elements) {
     if (type == 'A') addWritePredicates(c.out, arr, val, 0);
     c.out.atMutable(arr).elements[static_cast<size_t>(i.lo)] = val;
-  } else if (type == 'A' && val != kNull) {
-    // The array's unknown contents now include `val` (thesis Def. 1.46).
-    addWritePredicates(c.out, arr, val, 0);
-    for (Ref rb : explicitReach(c.out, val)) c.out.addJoins(arr, rb);
-    c.out.addJoins(arr, val);
+  } else if (type == 'A') {
+    // The array's unknown contents now include `val` (thesis Def. 1.46),
+    // which may be null: an element read later may be null.
+    if (val != kNull) {
+      addWritePredicates(c.out, arr, val, 0);
+      for (Ref rb : explicitReach(c.out, val)) c.out.addJoins(arr, rb);
+      c.out.addJoins(arr, val);
+    }
     c.out.atMutable(arr).elements_non_null = false;
   }
   c.advance();

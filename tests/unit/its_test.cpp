@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "jhalt/clp/translate.h"
+#include "jhalt/its/chain.h"
 #include "jhalt/its/check.h"
 #include "jhalt/its/from_clp.h"
 #include "jhalt/its/rank.h"
@@ -20,7 +21,7 @@ LinExpr n(int64_t k) { return LinExpr::num(k); }
 
 // start -> l(vars...) with no guard; returns l.
 LocId addLoop(Its& its, std::vector<std::string> vars) {
-  LocId l = its.add(Location{Location::Kind::Program, "l", std::move(vars), nullptr, 0});
+  LocId l = its.add(Location{Location::Kind::Program, "l", std::move(vars), nullptr, 0, {}});
   Transition init;
   init.kind = Transition::Kind::Init;
   init.from = its.start;
@@ -113,7 +114,7 @@ TEST(Its, TwoPhasesNeedALexicographicProof) {
 TEST(Its, NestedLoopsAreRankedPartByPart) {
   Its its = Its::withStartAndTop();
   LocId outer = addLoop(its, {"i", "n"});
-  LocId inner = its.add(Location{Location::Kind::Program, "inner", {"i", "j", "n"}, nullptr, 0});
+  LocId inner = its.add(Location{Location::Kind::Program, "inner", {"i", "j", "n"}, nullptr, 0, {}});
   // outer -> inner: i < n, j' = 0
   addStep(its, outer, inner, {clp::lt(v(0), v(1)), clp::eq(v(2), v(0)), clp::eq(v(3), n(0)), clp::eq(v(4), v(1))});
   // inner -> inner: j < i, j' = j + 1
@@ -195,7 +196,7 @@ TEST(Its, TheCheckerRejectsTamperedProofs) {
 Its needsInvariant() {
   Its its = Its::withStartAndTop();
   LocId pre = addLoop(its, {"x", "y", "z"});
-  LocId l = its.add(Location{Location::Kind::Program, "loop", {"x", "y", "z"}, nullptr, 0});
+  LocId l = its.add(Location{Location::Kind::Program, "loop", {"x", "y", "z"}, nullptr, 0, {}});
   addStep(its, pre, l, {clp::ge(v(1), n(1)), clp::eq(v(3), v(0)), clp::eq(v(4), v(1)), clp::eq(v(5), v(2))});
   addStep(its, l, l, {clp::ge(v(0), v(2)), clp::eq(v(3), v(0)), clp::eq(v(4), v(1)), clp::eq(v(5), v(2) + v(1))});
   return its;
@@ -321,6 +322,80 @@ TEST_F(FromClpTest, ClassInitializersAreStarts) {
   EXPECT_FALSE(proveAndCheck(stuck).rank.proof);
   Its table = its("withTable", "(I)I");
   EXPECT_TRUE(proveAndCheck(table).rank.proof);
+}
+
+}  // namespace
+}  // namespace jhalt::its
+
+namespace jhalt::its {
+namespace {
+
+// Chaining (chain.h): l -> m -> l with m removed gives one self-loop on l
+// whose guard is the composition; the middle location's variable and the
+// temporaries fixed by equations are substituted away.
+TEST(ItsChain, ComposesThroughRemovedLocations) {
+  Its its = Its::withStartAndTop();
+  LocId l = addLoop(its, {"x"});
+  LocId m = its.add(Location{Location::Kind::Program, "m", {"y"}, nullptr, 0, {}});
+  addStep(its, l, m, {clp::ge(v(0), n(1)), clp::eq(v(1), v(0) - n(1))});  // y' = x - 1
+  addStep(its, m, l, {clp::eq(v(1), v(0))});                              // x' = y
+  addStep(its, m, its.top, {clp::ge(v(0), n(100))});                    // a gap from m
+  std::vector<bool> keep(its.locs.size(), false);
+  keep[l] = true;
+  Chained c = chain(its, keep, 100);
+  ASSERT_TRUE(c.why_not.empty()) << c.why_not;
+  EXPECT_EQ(c.its.locs.size(), 3u);  // start, top, l
+  EXPECT_EQ(c.location_of[m], -1);
+  const LocId cl = static_cast<LocId>(c.location_of[l]);
+  size_t loops = 0, gaps = 0;
+  for (const Transition& t : c.its.trans) {
+    if (t.from == cl && t.to == cl) {
+      ++loops;
+      EXPECT_EQ(t.num_vars, 2u) << "the middle variable is substituted away";
+      // x >= 1 and x' = x - 1 remain (in some form).
+      EXPECT_EQ(t.guard.size(), 2u);
+    }
+    if (t.from == cl && t.to == c.its.top) ++gaps;
+  }
+  EXPECT_EQ(loops, 1u);
+  EXPECT_EQ(gaps, 1u) << "the gap through the removed location stays reachable";
+  Proved p = proveAndCheck(c.its);
+  EXPECT_FALSE(p.rank.proof) << "the gap to top must keep the proof from succeeding";
+}
+
+TEST(ItsChain, DropsInfeasibleCompositionsAndRejectsUnkeptCycles) {
+  Its its = Its::withStartAndTop();
+  LocId l = addLoop(its, {"x"});
+  LocId m = its.add(Location{Location::Kind::Program, "m", {"y"}, nullptr, 0, {}});
+  addStep(its, l, m, {clp::eq(v(1), n(0))});        // y' = 0
+  addStep(its, m, l, {clp::eq(v(0), n(1))});        // needs y = 1: constant false after substitution
+  std::vector<bool> keep(its.locs.size(), false);
+  keep[l] = true;
+  Chained c = chain(its, keep, 100);
+  ASSERT_TRUE(c.why_not.empty());
+  for (const Transition& t : c.its.trans) EXPECT_FALSE(t.from == t.to && t.from != c.its.top);
+  // m -> m: a cycle through no kept location is refused, never dropped.
+  addStep(its, m, m, {});
+  Chained bad = chain(its, keep, 100);
+  EXPECT_FALSE(bad.why_not.empty());
+}
+
+TEST(ItsChain, SimplifyKeepsConstraintsOnPreAndPostVariables) {
+  Transition t;
+  t.num_vars = 4;  // own: 0, 1; temporaries 2, 3
+  t.guard = {clp::eq(v(2), v(0) + n(3)), clp::eq(v(3), v(2).scaled(2)), clp::le(v(1), v(3)), clp::eq(v(1), v(1))};
+  ASSERT_TRUE(simplify(t, 2));
+  EXPECT_EQ(t.num_vars, 2u);
+  ASSERT_EQ(t.guard.size(), 1u);
+  // x1 <= 2*(x0 + 3)
+  EXPECT_EQ(t.guard[0], clp::le(v(1), v(0).scaled(2) + n(6)));
+  Transition f;
+  f.num_vars = 2;
+  f.guard = {clp::eq(v(1), n(1)), clp::eq(v(1), n(2))};
+  EXPECT_TRUE(simplify(f, 2)) << "own variables are not solved for";
+  f.num_vars = 3;
+  f.guard = {clp::eq(v(2), n(1)), clp::eq(v(2), n(2))};
+  EXPECT_FALSE(simplify(f, 2)) << "1 = 2 after substitution";
 }
 
 }  // namespace

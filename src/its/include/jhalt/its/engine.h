@@ -19,12 +19,20 @@
 #include "jhalt/clp/translate.h"
 #include "jhalt/engine/engine.h"
 #include "jhalt/its/rank.h"
+#include "jhalt/seg/builder.h"
 #include "jhalt/smt/solver.h"
 
 namespace jhalt::its {
 
 struct TermOptions {
+  static seg::BuildOptions defaultBuild() {
+    seg::BuildOptions b;
+    b.max_seconds = 5.0;  // a safety net; the limits on nodes and steps decide
+    return b;
+  }
   clp::TranslateOptions translate;
+  // The symbolic execution graph for main (heap sizes, field values).
+  seg::BuildOptions build = defaultBuild();
   smt::SolverOptions smt;
   RankOptions rank;
   size_t max_transitions = 3000;

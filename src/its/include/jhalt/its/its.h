@@ -26,6 +26,12 @@ using clp::Var;
 using LocId = uint32_t;
 using TransId = uint32_t;
 
+// What a variable of a location measures: an int (JVM semantics bound it to
+// 32 bits), a long (not bounded here), or the size of a heap structure (the
+// number of objects of its unfolding into a tree, a natural number: the SEG
+// producer, from_seg.h).
+enum class VarKind : uint8_t { Int, Long, Size };
+
 struct Location {
   enum class Kind : uint8_t { Start, Top, Program };
   Kind kind = Kind::Program;
@@ -33,7 +39,9 @@ struct Location {
   std::vector<std::string> vars;  // readable names of its variables
   const program::MethodInfo* method = nullptr;
   uint32_t pc = 0;
+  std::vector<VarKind> kinds;  // one per variable; empty: all Int
   size_t arity() const { return vars.size(); }
+  VarKind varKind(size_t v) const { return kinds.empty() ? VarKind::Int : kinds[v]; }
 };
 
 struct Transition {
@@ -58,6 +66,7 @@ struct Its {
   std::vector<Location> locs;
   std::vector<Transition> trans;
   LocId start = 0, top = 1;
+  bool from_graph = false;  // made by from_seg.h (for the proof's text)
 
   // An ITS with `start` (0) and `top` (1, with its self-loop).
   static Its withStartAndTop();
@@ -73,9 +82,9 @@ struct Row {
 };
 
 // What a proof assumes of every state at a location besides the guards:
-// under JVM semantics each variable of a program location is a JVM int
+// under JVM semantics each Int variable of a program location is a JVM int
 // (-2^31 <= x <= 2^31-1: a local, a stack slot, a length, a static, a
-// result), and the invariants, one conjunction of constraints over the
+// result), every Size variable is >= 0 (in both semantics the invariants, one conjunction of constraints over the
 // location's variables per location (empty: none), each proven inductive by
 // its own certificates (proof.h).
 struct Facts {
@@ -84,8 +93,8 @@ struct Facts {
 };
 
 // The premise of transition t as rows: its guard in order, then the
-// invariant of its source location, then (JVM) the range of each of the
-// source's variables. The one form both the ranking synthesis and the exact
+// invariant of its source location, then the range of each of the source's
+// variables (JVM: Int variables; always: Size variables >= 0). The one form both the ranking synthesis and the exact
 // checker read certificates against.
 std::vector<Row> premise(const Its& its, TransId t, const Facts& facts = {});
 

@@ -25,7 +25,10 @@ struct RankOptions {
   bool jvm = false;        // JVM semantics: overflow transitions are taken and every variable is an int
   bool invariants = true;  // when ranking alone fails: Houdini invariants, then again
   InvariantOptions invariant;
-  size_t max_rounds = 64;  // rounds in all (each one solver call)
+  size_t max_rounds = 256;  // rounds in all (each one solver call)
+  // Premise rows of one round's query in all (its size; Z3's resource
+  // limit does not bound the time it takes to set up a very large one).
+  size_t max_part_rows = 4000;
   // A safety net: past it the search gives up (no proof), never decides one.
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };

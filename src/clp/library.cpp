@@ -1,0 +1,41 @@
+#include "jhalt/clp/library.h"
+
+namespace jhalt::clp {
+
+bool libraryTerminates(std::string_view owner, std::string_view name, std::string_view desc) {
+  struct Known {
+    std::string_view owner, name, desc;  // desc "" = any
+  };
+  static constexpr Known kKnown[] = {
+      {"java/lang/String", "length", "()I"},
+      {"java/lang/String", "charAt", "(I)C"},
+      {"java/lang/String", "isEmpty", "()Z"},
+      {"java/lang/String", "equals", "(Ljava/lang/Object;)Z"},
+      {"java/lang/String", "hashCode", "()I"},
+      {"java/lang/String", "valueOf", "(I)Ljava/lang/String;"},
+      {"java/lang/Math", "abs", "(I)I"},
+      {"java/lang/Math", "min", "(II)I"},
+      {"java/lang/Math", "max", "(II)I"},
+      {"java/lang/Integer", "parseInt", "(Ljava/lang/String;)I"},
+      {"java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;"},
+      {"java/lang/Integer", "intValue", "()I"},
+      {"java/io/PrintStream", "println", "()V"},
+      {"java/io/PrintStream", "println", "(I)V"},
+      {"java/io/PrintStream", "println", "(C)V"},
+      {"java/io/PrintStream", "println", "(Z)V"},
+      {"java/io/PrintStream", "println", "(Ljava/lang/String;)V"},
+      {"java/io/PrintStream", "print", "(I)V"},
+      {"java/io/PrintStream", "print", "(C)V"},
+      {"java/io/PrintStream", "print", "(Ljava/lang/String;)V"},
+      {"java/lang/StringBuilder", "<init>", "()V"},
+      {"java/lang/StringBuilder", "append", "(I)Ljava/lang/StringBuilder;"},
+      {"java/lang/StringBuilder", "append", "(C)Ljava/lang/StringBuilder;"},
+      {"java/lang/StringBuilder", "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;"},
+      {"java/lang/StringBuilder", "toString", "()Ljava/lang/String;"},
+  };
+  for (const Known& k : kKnown)
+    if (k.owner == owner && k.name == name && (k.desc.empty() || k.desc == desc)) return true;
+  return false;
+}
+
+}  // namespace jhalt::clp
