@@ -568,8 +568,6 @@ class Translator {
     out_.clauses.push_back(std::move(c));
   }
 
-  // Gap G10 (docs/design/termination.md §5): the path so far, then the int
-  // result e above INT_MAX or below INT_MIN, each as a clause with no body.
   // Gap G10 (docs/design/termination.md §5): the path so far and the int
   // result e above INT_MAX or below INT_MIN, after which the JVM run goes
   // on with a wrapped value. Over-approximated by clauses to every cut the

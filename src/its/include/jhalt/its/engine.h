@@ -1,6 +1,8 @@
 // The termination engine ("term", issue 13): translate the entry and its
 // callees for termination (clp::TranslateOptions::for_termination), build
-// the ITS (from_clp.h), find invariants when needed and lexicographic
+// the ITS (from_clp.h) - and for main(String[]), when that gives no proof,
+// the ITS of its symbolic execution graph (from_seg.h: heap sizes, field
+// values, inlined calls) -, find invariants when needed and lexicographic
 // linear ranking functions (rank.h), and re-check every certificate
 // exactly (check.h); YES only when the check accepts the proof. A proof is
 // for mathematical integers or for JVM ints (every variable an int, every
