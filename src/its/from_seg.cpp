@@ -10,6 +10,7 @@
 
 #include "jhalt/bytecode/opcodes.h"
 #include "jhalt/clp/library.h"
+#include "jhalt/engine/result.h"
 #include "jhalt/its/chain.h"
 #include "jhalt/program/program.h"
 
@@ -87,6 +88,13 @@ std::map<Ref, std::string> positionNames(const State& s, state::TypeSystem& ts) 
     }
   }
   return name;
+}
+
+// `pkg.C.m(int, Node) at C.java:12 (pc 7)` for readable proofs.
+std::string javaPlace(const program::MethodInfo& m, uint32_t pc) {
+  engine::Location where = engine::locate(m, pc);
+  if (where.line < 0) return fmt::format("{} pc {}", where.javaName(), pc);
+  return fmt::format("{} at {}:{} (pc {})", where.javaName(), where.source_file, where.line, pc);
 }
 
 std::vector<Ref> children(const HeapValue& v) {
@@ -286,7 +294,7 @@ namespace detail {
 std::string SegToIts::origin(seg::NodeId n) const {
   const State& s = g_.state(n);
   if (s.finished()) return "the end of the program";
-  return fmt::format("{} pc {}", s.top().method->qualifiedName(), s.top().pc);
+  return javaPlace(*s.top().method, s.top().pc);
 }
 
 std::optional<LinExpr> SegToIts::operand(Ref r, const NodeVars& pre, const State& from) const {
@@ -599,7 +607,7 @@ SegIts SegToIts::run() {
     l.kind = Location::Kind::Program;
     l.method = s.finished() ? nullptr : s.top().method;
     l.pc = s.finished() ? 0 : s.top().pc;
-    l.name = s.finished() ? fmt::format("end#{}", n) : fmt::format("{}@pc{}#{}", l.method->qualifiedName(), l.pc, n);
+    l.name = s.finished() ? fmt::format("the end (state {})", n) : fmt::format("{} (state {})", javaPlace(*l.method, l.pc), n);
     l.vars = nv.names;
     l.kinds = nv.kinds;
     loc_[n] = its_.add(std::move(l));
