@@ -40,7 +40,8 @@ std::string proofText(const Its& its, const Proof& proof) {
            "integers of its state (locals, fields, array lengths) and the sizes |x| of the structures it shows "
            "(objects of their unfolding into a tree; only where no cycle and no sharing may be reached); values the "
            "graph abstracts are unconstrained; the JDK's class initializers and the library methods it may call "
-           "(String.length, println, ...) terminate\n";
+           "(String.length, println, ...) terminate; the JVM does not run out of memory or stack (no "
+           "VirtualMachineError)\n";
   else
     out += "over-approximations: values the translation does not track are unconstrained (fields, array elements, "
            "results of calls); an uncaught exception ends the run; the JDK's class initializers and the library "

@@ -596,6 +596,25 @@ void SegToIts::eval(const seg::Edge& e) {
 SegIts SegToIts::run() {
   SegIts out;
   std::vector<seg::NodeId> nodes = g_.nodes();
+  // The graph does not model virtual machine errors (out of memory, stack
+  // overflow): a proof assumes none is thrown, which a handler written for
+  // one would contradict.
+  std::set<const program::MethodInfo*> methods;
+  for (seg::NodeId n : nodes)
+    for (const state::Frame& f : g_.state(n).frames) methods.insert(f.method);
+  for (const program::MethodInfo* m : methods) {
+    if (!m->hasCode()) continue;
+    for (const classfile::ExceptionHandler& h : m->code().attribute.handlers) {
+      if (h.catch_type == 0) continue;
+      std::string_view type = m->owner().file().pool.className(h.catch_type);
+      for (std::string_view vm : {"java/lang/Error", "java/lang/VirtualMachineError", "java/lang/OutOfMemoryError",
+                                  "java/lang/StackOverflowError", "java/lang/InternalError", "java/lang/UnknownError"})
+        if (type == vm) {
+          out.why_not = fmt::format("{} catches {}, which the graph does not model", m->qualifiedName(), type);
+          return out;
+        }
+    }
+  }
   for (seg::NodeId n : nodes)
     for (const auto& [r, v] : g_.state(n).heap)
       for (const auto& [f, c] : v->fields)
