@@ -17,6 +17,45 @@ using detail::farkas;
 using detail::multipliers;
 using detail::read;
 
+// The transitions of the round on which its functions, as found, also
+// decrease by at least 1 and are bounded, with their certificates: the
+// solver's model need not mark every such transition strict, and each one
+// left over costs a round of its own (the iterative method removes all).
+void strengthen(const Its& its, const Facts& facts, Round& r, smt::Solver& solver) {
+  smt::Context& ctx = solver.ctx();
+  for (TransId t : r.scc) {
+    if (std::find(r.strict.begin(), r.strict.end(), t) != r.strict.end()) continue;
+    const Transition& tr = its.trans[t];
+    const LinearFn& f = r.f.at(tr.from);
+    const LinearFn& g = r.f.at(tr.to);
+    const size_t pre = its.locs[tr.from].arity();
+    int64_t beta = 0;
+    bool fits = !__builtin_sub_overflow(f.constant, g.constant, &beta) && !__builtin_sub_overflow(beta, 1, &beta);
+    for (int64_t k : f.coef) fits = fits && k != INT64_MIN;
+    if (!fits) continue;
+    std::vector<Row> rows = premise(its, t, facts);
+    std::vector<Term> w(tr.num_vars, ctx.num(0)), bound_w(tr.num_vars, ctx.num(0));
+    for (size_t j = 0; j < f.coef.size(); ++j) w[j] = ctx.num(-f.coef[j]), bound_w[j] = ctx.num(-f.coef[j]);
+    for (size_t j = 0; j < g.coef.size(); ++j) w[pre + j] = ctx.num(g.coef[j]);
+    solver.push();
+    std::vector<Term> dec = multipliers(solver, rows, fmt::format("st{}_d", t));
+    std::vector<Term> bound = multipliers(solver, rows, fmt::format("st{}_b", t));
+    solver.add(farkas(ctx, rows, dec, w, ctx.num(beta)));
+    solver.add(farkas(ctx, rows, bound, bound_w, ctx.num(f.constant)));
+    if (solver.check("its strict transition") == smt::Result::Sat) {
+      auto d = read(solver, dec, 1);
+      auto b = read(solver, bound, 1);
+      if (d && b) {
+        r.decrease[t] = std::move(*d);
+        r.bounded[t] = std::move(*b);
+        r.strict.push_back(t);
+      }
+    }
+    solver.pop();
+  }
+  std::sort(r.strict.begin(), r.strict.end());
+}
+
 // One round on a strongly connected part (see rank.h), or nullopt.
 std::optional<Round> rankPart(const Its& its, const Facts& facts, const std::vector<TransId>& part, smt::Solver& solver,
                               size_t round) {
@@ -87,6 +126,7 @@ std::optional<Round> rankPart(const Its& its, const Facts& facts, const std::vec
     if (ok && !r.strict.empty()) out = std::move(r);
   }
   solver.pop();
+  if (out) strengthen(its, facts, *out, solver);
   return out;
 }
 
