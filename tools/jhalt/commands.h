@@ -16,5 +16,6 @@ void addGraph(CLI::App& app, Action& run);
 void addTermcomp(CLI::App& app, Action& run);
 void addAnalyze(CLI::App& app, Action& run);
 void addClp(CLI::App& app, Action& run);
+void addIrrelevant(CLI::App& app, Action& run);
 
 }  // namespace jhalt::cli

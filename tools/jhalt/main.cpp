@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   addTermcomp(app, run);
   addAnalyze(app, run);
   addClp(app, run);
+  addIrrelevant(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
