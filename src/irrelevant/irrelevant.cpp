@@ -317,7 +317,8 @@ bool neutral(const program::MethodInfo& m, uint32_t index, bool relevant) {
   }
   if (relevant) return false;
   // §4.4: a constructor call that does nothing relevant is still required
-  // to create the object; so is `aload_0` before a constructor's super call.
+  // to create the object; so is the `aload_0` right before a constructor's
+  // super (or this) call.
   auto isInit = [&](const bytecode::Instruction& i) {
     if (i.info().family != bytecode::Family::Invoke ||
         static_cast<bytecode::InvokeKind>(i.info().sub) != bytecode::InvokeKind::Special)
@@ -325,8 +326,8 @@ bool neutral(const program::MethodInfo& m, uint32_t index, bool relevant) {
     return m.owner().file().pool.memberRef(static_cast<uint16_t>(i.operand)).name == "<init>";
   };
   if (isInit(insn)) return true;
-  return m.name() == "<init>" && index == 0 && info.family == bytecode::Family::LocalLoad && insn.operand == 0 &&
-         code.size() > 1 && isInit(code.at(1));
+  return m.name() == "<init>" && info.family == bytecode::Family::LocalLoad && insn.operand == 0 &&
+         index + 1 < code.size() && isInit(code.at(index + 1));
 }
 
 Reason Analysis::reasonOf(const program::MethodInfo* m, uint32_t index, const detail::MethodFlow& flow,

@@ -24,6 +24,7 @@ import org.objectweb.asm.tree.analysis.*;
 public class NoopPatch implements Opcodes {
   static ClassLoader loader;
   static Map<String, Map<Integer, Integer>> decided = new HashMap<>();
+  static boolean constructor;
 
   public static void main(String[] args) throws Exception {
     Path in = Paths.get(args[0]), out = Paths.get(args[1]);
@@ -68,6 +69,7 @@ public class NoopPatch implements Opcodes {
     for (MethodNode mn : cn.methods) {
       Set<Integer> idx = plan.get(cn.name + "." + mn.name + mn.desc);
       if (idx == null || idx.isEmpty()) continue;
+      constructor = mn.name.equals("<init>");
       Frame<BasicValue>[] frames = new Analyzer<>(new BasicInterpreter()).analyze(cn.name, mn);
       List<AbstractInsnNode> real = new ArrayList<>();
       for (AbstractInsnNode n : mn.instructions) if (n.getOpcode() >= 0) real.add(n);
@@ -190,6 +192,10 @@ public class NoopPatch implements Opcodes {
     }
     int in = consumed(n);
     if (in < 0) return null;
+    // `this` in a constructor may be uninitialized: the verifier accepts no
+    // replacement for it.
+    if (op == ALOAD && ((VarInsnNode) n).var == 0 && before.getLocal(0) != null
+        && before.getLocal(0).getType() != null && constructor) return null;
     pop(r, before, in);
     if (after != null && after.getStackSize() > before.getStackSize() - in) push(r, after.getStack(after.getStackSize() - 1), seed);
     return r;

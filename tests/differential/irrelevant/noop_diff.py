@@ -65,7 +65,7 @@ def check(jhalt, tools, target, classes_dir, main, work, count, name):
         if patch.returncode != 0:
             return "fail", f"{name}: patcher failed: {patch.stderr.strip()[-300:]}"
         patched_total = max(patched_total, int(patch.stdout.split()[1]))
-        diff = subprocess.run(["java", "-Xss4m", "-cp", str(tools), "DiffRun", str(classes_dir), str(out), main, "2000"],
+        diff = subprocess.run(["java", "-Xss4m", "-cp", str(tools), "DiffRun", str(classes_dir), str(out), main, "1000"],
                               input=inputs(hash(name) % 1000, count), capture_output=True, text=True, timeout=600)
         if diff.returncode != 0:
             return "fail", f"{name} (seed {seed}):\n{diff.stdout.strip()[-1500:]}{diff.stderr.strip()[-500:]}"
