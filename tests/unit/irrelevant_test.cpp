@@ -125,5 +125,33 @@ TEST_F(Irrelevant, TheBranchInsideALoopDecidesRelevantCode) {
   EXPECT_EQ(got, (std::set<int32_t>{13, 14, 15}));
 }
 
+TEST_F(Irrelevant, ThisBeforeAConstructorCallIsNeutralAnywhere) {
+  // Regression (differential test on Costa_Julia_09/LinkedList): an inner
+  // class stores the outer instance first, so `aload_0` before the super
+  // call is at offset 5, not 0; replacing it cannot verify.
+  const program::MethodInfo* main = nullptr;
+  for (const auto& x : program_.get("IrrInner").methods)
+    if (x->name() == "main") main = x.get();
+  ASSERT_NE(main, nullptr);
+  seg::Graph g;
+  ASSERT_EQ(seg::buildGraph(g, ev_.mainEntry(*main), ev_, seg::BuildOptions{}).status,
+            seg::BuildResult::Status::Complete);
+  Options o;
+  o.outcomes = only(false, false, true);
+  Result res = analyze(g, types_, o);
+  bool checked = false;
+  for (const MethodResult& mr : res.methods) {
+    if (mr.method->owner().name() != "IrrInner$Counter" || mr.method->name() != "<init>") continue;
+    for (const InstructionResult& x : mr.instructions) {
+      if (x.offset == 5) {
+        EXPECT_EQ(x.status, Status::Neutral);
+        checked = true;
+      }
+      if (x.offset == 2) EXPECT_EQ(x.status, Status::Irrelevant);  // putfield this$0
+    }
+  }
+  EXPECT_TRUE(checked);
+}
+
 }  // namespace
 }  // namespace jhalt::irrelevant

@@ -27,6 +27,26 @@ void EntryFlags::addTo(CLI::App* cmd) {
   classpath.addTo(*cmd);
 }
 
+void GraphFlags::addTo(CLI::App* cmd, const std::string& timeout_help) {
+  cmd->add_option("--max-states", max_states, "Resource limit on the number of states")
+      ->check(CLI::Range(size_t{1}, size_t{100000000}))
+      ->capture_default_str();
+  cmd->add_option("--timeout", timeout, timeout_help)->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--int-semantics", int_semantics,
+                  "math (unbounded integers, paper 000) or jvm (values wrap at 32/64 bits, as the program runs)")
+      ->check(CLI::IsMember({"math", "jvm"}))
+      ->capture_default_str();
+}
+
+seg::BuildOptions GraphFlags::buildOptions() const {
+  seg::BuildOptions o;
+  o.max_nodes = max_states;
+  o.max_seconds = timeout;
+  o.eval.jvm_int_semantics = int_semantics == "jvm";
+  o.trace = traceFor("JHALT_DEBUG_SEG");
+  return o;
+}
+
 bool Target::inPath(std::string_view name) const {
   if (single_class) return name == *single_class || name.starts_with(*single_class + "$");
   return name.starts_with(class_prefix);

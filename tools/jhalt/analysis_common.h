@@ -13,6 +13,7 @@
 
 #include "cli_common.h"
 #include "jhalt/program/program.h"
+#include "jhalt/seg/builder.h"
 #include "jhalt/util/process.h"
 
 namespace jhalt::cli {
@@ -24,6 +25,17 @@ struct EntryFlags {
   ClassPathFlags classpath;
 
   void addTo(CLI::App* cmd);
+};
+
+// Limits and integer semantics of a symbolic execution graph built by a
+// command (`graph`, `irrelevant`).
+struct GraphFlags {
+  size_t max_states = 60000;
+  double timeout = 10;
+  std::string int_semantics = "math";
+
+  void addTo(CLI::App* cmd, const std::string& timeout_help);
+  seg::BuildOptions buildOptions() const;
 };
 
 // Where the analysed classes are.

@@ -18,9 +18,7 @@ void addGraph(CLI::App& app, Action& run) {
     EntryFlags entry;
     std::string dot;
     bool stats = false;
-    size_t max_states = 60000;
-    double timeout = 10;
-    std::string int_semantics = "math";
+    GraphFlags graph;
   };
   auto flags = std::make_shared<Flags>();
   CLI::App* cmd = app.add_subcommand(
@@ -29,16 +27,7 @@ void addGraph(CLI::App& app, Action& run) {
   flags->entry.addTo(cmd);
   cmd->add_option("--dot", flags->dot, "Write the graph in Graphviz format to this file");
   cmd->add_flag("--stats", flags->stats, "Also print statistics (evaluations, merges, library calls)");
-  cmd->add_option("--max-states", flags->max_states, "Resource limit on the number of states")
-      ->check(CLI::Range(size_t{1}, size_t{100000000}))
-      ->capture_default_str();
-  cmd->add_option("--timeout", flags->timeout, "Resource limit in seconds")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  cmd->add_option("--int-semantics", flags->int_semantics,
-                  "math (unbounded integers, paper 000) or jvm (values wrap at 32/64 bits)")
-      ->check(CLI::IsMember({"math", "jvm"}))
-      ->capture_default_str();
+  flags->graph.addTo(cmd, "Resource limit in seconds");
   cmd->callback([flags, &run] {
     run = [flags] {
       std::unique_ptr<std::ofstream> dot;
@@ -49,11 +38,7 @@ void addGraph(CLI::App& app, Action& run) {
       Analysis a = setUpAnalysis(flags->entry);
       state::TypeSystem types(*a.program);
       state::RefAllocator alloc;
-      seg::BuildOptions options;
-      options.max_nodes = flags->max_states;
-      options.max_seconds = flags->timeout;
-      options.eval.jvm_int_semantics = flags->int_semantics == "jvm";
-      options.trace = traceFor("JHALT_DEBUG_SEG");
+      seg::BuildOptions options = flags->graph.buildOptions();
       seg::Evaluator ev(*a.program, types, alloc, options.eval);
       state::State start = a.main_convention ? ev.mainEntry(*a.entry) : ev.methodEntry(*a.entry);
       seg::Graph g;

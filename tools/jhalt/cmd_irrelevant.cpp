@@ -72,9 +72,7 @@ void addIrrelevant(CLI::App& app, Action& run) {
     EntryFlags entry;
     std::string relevant = "return,exceptions,output";
     std::string format = "text";
-    size_t max_states = 60000;
-    double timeout = 10;
-    std::string int_semantics = "jvm";
+    GraphFlags graph{.int_semantics = "jvm"};
   };
   auto flags = std::make_shared<Flags>();
   CLI::App* cmd = app.add_subcommand(
@@ -89,16 +87,7 @@ void addIrrelevant(CLI::App& app, Action& run) {
                   "field:C.f (a static's final value, or every write of an instance field)")
       ->capture_default_str();
   cmd->add_option("--format", flags->format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
-  cmd->add_option("--max-states", flags->max_states, "Resource limit on the number of states")
-      ->check(CLI::Range(size_t{1}, size_t{100000000}))
-      ->capture_default_str();
-  cmd->add_option("--timeout", flags->timeout, "Resource limit in seconds (reaching it gives no report)")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  cmd->add_option("--int-semantics", flags->int_semantics,
-                  "jvm (values wrap at 32/64 bits, as the program runs) or math (unbounded integers)")
-      ->check(CLI::IsMember({"math", "jvm"}))
-      ->capture_default_str();
+  flags->graph.addTo(cmd, "Resource limit in seconds (reaching it gives no report)");
   cmd->callback([flags, &run] {
     run = [flags] {
       Analysis a = setUpAnalysis(flags->entry);
@@ -106,11 +95,7 @@ void addIrrelevant(CLI::App& app, Action& run) {
       options.outcomes = parseOutcomes(*a.program, flags->relevant);
       state::TypeSystem types(*a.program);
       state::RefAllocator alloc;
-      seg::BuildOptions build;
-      build.max_nodes = flags->max_states;
-      build.max_seconds = flags->timeout;
-      build.eval.jvm_int_semantics = flags->int_semantics == "jvm";
-      build.trace = traceFor("JHALT_DEBUG_SEG");
+      seg::BuildOptions build = flags->graph.buildOptions();
       seg::Evaluator ev(*a.program, types, alloc, build.eval);
       state::State start = a.main_convention ? ev.mainEntry(*a.entry) : ev.methodEntry(*a.entry);
       seg::Graph g;
@@ -118,7 +103,7 @@ void addIrrelevant(CLI::App& app, Action& run) {
       const bool complete = built.status == seg::BuildResult::Status::Complete;
       // A wall-clock limit would make the report depend on the machine's
       // load: no report then.
-      if (!complete && built.status == seg::BuildResult::Status::ResourceLimit && built.seconds >= flags->timeout)
+      if (!complete && built.status == seg::BuildResult::Status::ResourceLimit && built.seconds >= flags->graph.timeout)
         throw ResourceLimit(built.reason);
       options.graph_complete = complete;
       options.trace = traceFor("JHALT_DEBUG_IRRELEVANT");
@@ -129,7 +114,7 @@ void addIrrelevant(CLI::App& app, Action& run) {
       report::IrrelevantHeader h;
       h.entry = engine::javaMethodName(a.entry->owner().name(), a.entry->name(), a.entry->descriptor());
       h.outcomes = flags->relevant;
-      h.semantics = flags->int_semantics == "jvm" ? "JVM 32/64-bit" : "mathematical";
+      h.semantics = flags->graph.int_semantics == "jvm" ? "JVM 32/64-bit" : "mathematical";
       h.complete = complete;
       h.incomplete_reason = built.reason;
       if (flags->format == "json") fmt::print("{}\n", report::toJson(h, result).dump(2));
