@@ -147,7 +147,9 @@ TEST_F(Irrelevant, ThisBeforeAConstructorCallIsNeutralAnywhere) {
         EXPECT_EQ(x.status, Status::Neutral);
         checked = true;
       }
-      if (x.offset == 2) EXPECT_EQ(x.status, Status::Irrelevant);  // putfield this$0
+      if (x.offset == 2) {
+        EXPECT_EQ(x.status, Status::Irrelevant);  // putfield this$0
+      }
     }
   }
   EXPECT_TRUE(checked);
