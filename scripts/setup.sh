@@ -22,7 +22,7 @@ done
 
 packages=(g++ cmake make pkg-config python3 libz3-dev libzip-dev libcli11-dev nlohmann-json3-dev
           zlib1g-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev openjdk-17-jdk-headless graphviz
-          libcommons-cli-java libgmp-dev cvc5 libasm-java)
+          libcommons-cli-java libgmp-dev cvc5 libasm-java z3)
 if [[ $mode == fuzz ]]; then packages+=(clang libclang-rt-14-dev); fi
 
 missing=()

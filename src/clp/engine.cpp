@@ -2,14 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
-#include <climits>
 #include <map>
 #include <set>
 
 #include <fmt/format.h>
 
-#include "jhalt/classfile/descriptor.h"
 #include "jhalt/clp/criteria.h"
+#include "jhalt/clp/entry_values.h"
 
 namespace jhalt::clp {
 namespace {
@@ -17,80 +16,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-// Witness sizes tried in turn: small inputs first (they run fast and read
-// well), then anything a command line or a Java int can carry.
-struct Tier {
-  int64_t strings;      // number of command-line arguments
-  int64_t length;       // length of each
-  int64_t magnitude;    // |int parameter|
-};
-constexpr Tier kTiers[] = {{4, 8, 16}, {64, 1000, 100000}, {1000, 100000, INT64_MAX}};
-// Linux limits one argument to 128 KiB and all of them to about 2 MiB.
-constexpr int64_t kTotalArgChars = 1000000;
-
-std::vector<LinCon> boundsFor(const ClpProgram& p, uint32_t arity, const Tier& t) {
-  std::vector<LinCon> out;
-  auto within = [&](Var v, int64_t lo, int64_t hi) {
-    out.push_back(ge(LinExpr::var(v), LinExpr::num(lo)));
-    out.push_back(le(LinExpr::var(v), LinExpr::num(hi)));
-  };
-  LinExpr total = LinExpr::num(0);
-  for (Var v = 0; v < arity; ++v) {
-    if (p.args_length == static_cast<int>(v)) {
-      within(v, 0, t.strings);
-    } else if (std::find(p.arg_string_lengths.begin(), p.arg_string_lengths.end(), static_cast<int>(v)) !=
-               p.arg_string_lengths.end()) {
-      within(v, 0, t.length);
-      total = total + LinExpr::var(v);
-    } else if (v < p.param_of_arg.size() && p.param_of_arg[v] != SIZE_MAX && t.magnitude != INT64_MAX) {
-      within(v, -t.magnitude, t.magnitude);
-    }
-  }
-  if (!total.isConstant()) out.push_back(le(total, LinExpr::num(kTotalArgChars)));
-  return out;
-}
-
-// Entry values -> witness input (paper 001, §5: "extract from the model
-// concrete entry values"). Under the TPDB convention the values are the
-// number of arguments and the lengths of those the program looks at; the
-// characters do not matter (the translation only reads lengths). For other
-// methods: the int parameters, null for references (an exact clause never
-// reads them), and for an instance method an object of its class.
-std::optional<input::Witness> witnessFrom(const ClpProgram& p, const program::MethodInfo& entry,
-                                          bool main_convention, const std::vector<int64_t>& x) {
-  input::Witness w;
-  if (main_convention) {
-    w.main_args = true;
-    int64_t n = p.args_length >= 0 ? x.at(static_cast<size_t>(p.args_length)) : 0;
-    if (n < 0 || n > 100000) return std::nullopt;
-    for (int64_t k = 0; k < n; ++k) {
-      int64_t len = static_cast<size_t>(k) < p.arg_string_lengths.size()
-                        ? x.at(static_cast<size_t>(p.arg_string_lengths[static_cast<size_t>(k)]))
-                        : 0;
-      if (len < 0 || len > 131072) return std::nullopt;
-      w.args.emplace_back(static_cast<size_t>(len), 'a');
-    }
-    return w;
-  }
-  auto mt = classfile::parseMethodDescriptor(entry.descriptor());
-  if (!mt) return std::nullopt;
-  if (!entry.isStatic()) w.receiver = input::Value::object(std::string(entry.owner().name()));
-  for (size_t k = 0; k < mt->params.size(); ++k) {
-    char kind = mt->params[k].kind();
-    if (mt->params[k].isReference()) {
-      w.params.push_back(input::Value::null());
-    } else if (kind == 'F' || kind == 'D') {
-      w.params.push_back(input::Value::floating(0, kind));  // not translated: any value
-    } else {
-      int64_t v = 0;
-      for (size_t a = 0; a < p.param_of_arg.size(); ++a)
-        if (p.param_of_arg[a] == k) v = x.at(a);
-      w.params.push_back(input::Value::integer(v, kind));
-    }
-  }
-  return w;
-}
 
 // One analysis: the CLP program, its unfolding and the claims made so far.
 class Analysis {
@@ -236,7 +161,7 @@ class Analysis {
       if (s.head == clp_.entry && s.body && *s.body == pred) stems.push_back(&s);
     std::optional<std::vector<int64_t>> x;
     const BinaryClause* stem = nullptr;
-    for (const Tier& tier : kTiers) {
+    for (const WitnessTier& tier : witnessTiers()) {
       for (const BinaryClause* s : stems) {
         if (budget_.expired()) return;
         x = reachableSet(*solver_, entry_arity_, clp_.entry_constraint, boundsFor(clp_, entry_arity_, tier), s, set,

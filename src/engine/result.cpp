@@ -24,6 +24,7 @@ std::string_view nonTermKindName(NonTermKind k) {
     case NonTermKind::NonLooping: return "non-looping";
     case NonTermKind::Loop: return "loop";
     case NonTermKind::Recursion: return "recursion";
+    case NonTermKind::Recurrent: return "recurrent";
   }
   return "?";
 }

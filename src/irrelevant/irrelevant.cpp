@@ -69,6 +69,7 @@ class Analysis {
                   const std::vector<Demands>& live) const;
   bool callbackTarget(const program::MethodInfo& m) const;
   bool updateAhead(const std::vector<char>& rel);
+  bool forceThrowing(const std::vector<char>& rel);
   void traceOps(const std::vector<char>& rel) const;
 
   const seg::Graph& g_;
@@ -84,23 +85,57 @@ class Analysis {
   std::vector<char> ahead_;
 };
 
+// ahead(n): a relevant state is reachable from n on a path that never
+// leaves n's frame (its depth never drops below n's), callees included.
+// Backward from the relevant states, each node labelled with the largest
+// minimum depth of a path from it to a relevant state; n qualifies when
+// that minimum is its own depth. Walking back through a callee that has
+// returned carries the smaller depth on to its call site.
 bool Analysis::updateAhead(const std::vector<char>& rel) {
   std::vector<char> ahead(g_.nodeSlots(), 0);
+  std::vector<int> best(g_.nodeSlots(), -1);  // largest path minimum depth seen
   std::vector<seg::NodeId> work;
+  auto depth = [&](seg::NodeId n) { return static_cast<int>(g_.state(n).frames.size()); };
   for (seg::NodeId n : g_.nodes())
-    if (rel[n]) ahead[n] = 1, work.push_back(n);
+    if (rel[n]) ahead[n] = 1, best[n] = depth(n), work.push_back(n);
   while (!work.empty()) {
     seg::NodeId m = work.back();
     work.pop_back();
     for (seg::EdgeId e : g_.inEdges(m)) {
       seg::NodeId p = g_.edge(e).from;
-      if (ahead[p] || g_.state(m).frames.size() < g_.state(p).frames.size()) continue;
-      ahead[p] = 1;
+      int through = std::min(best[m], depth(p));
+      if (depth(p) <= best[m]) ahead[p] = 1;
+      if (through <= best[p]) continue;
+      best[p] = through;
       work.push_back(p);
     }
   }
   bool grew = ahead != ahead_;
   ahead_ = std::move(ahead);
+  return grew;
+}
+
+// An instruction that throws relevantly in some state (a raise edge out of
+// a relevant state) is relevant in every state at it, with its operands:
+// the value that decides whether it throws (a reference that is not null
+// here, an index in bounds there) must not be replaced anywhere (found by
+// the held-out corpus: `if (n > 1) s = args[1]; s.length();`).
+bool Analysis::forceThrowing(const std::vector<char>& rel) {
+  bool grew = false;
+  for (seg::NodeId n : g_.nodes()) {
+    const State& s = g_.state(n);
+    if (!rel[n] || s.finished() || s.exception != kNone) continue;
+    bool raises = false;
+    for (seg::EdgeId e : g_.outEdges(n)) {
+      const State& t = g_.state(g_.edge(e).to);
+      if (t.exception != kNone && t.frames.size() >= s.frames.size()) raises = true;
+    }
+    if (!raises) continue;
+    auto it = forced_.find(s.top().method);
+    if (it == forced_.end()) continue;
+    char& f = it->second[indexOfPc(*s.top().method, s.top().pc)];
+    if (!f) f = 1, grew = true;
+  }
   return grew;
 }
 
@@ -223,6 +258,7 @@ Result Analysis::run() {
         work.emplace_back(m, c);
       }
     }
+    if (forceThrowing(rel)) grew = true;
     if (updateAhead(rel)) grew = true;
     if (!grew) break;
   }

@@ -224,8 +224,11 @@ EdgeOutcome Transfer::push(const State& s, const State& t, const Demands& post, 
   const bytecode::Instruction* insn = instructionAt(s);
   if (forced && insn && insn->info().family == bytecode::Family::Invoke && args > 0) {
     auto kind = static_cast<bytecode::InvokeKind>(insn->info().sub);
-    if (kind == bytecode::InvokeKind::Virtual || kind == bytecode::InvokeKind::Interface)
-      out.pre.add(stack(caller, static_cast<uint32_t>(kept)));  // the receiver selects the method
+    // The receiver selects the method (virtual, interface) and is checked
+    // for null (also by invokespecial): a NullPointerException is an outcome.
+    if (kind == bytecode::InvokeKind::Virtual || kind == bytecode::InvokeKind::Interface ||
+        kind == bytecode::InvokeKind::Special)
+      out.pre.add(stack(caller, static_cast<uint32_t>(kept)));
   }
   return out;
 }

@@ -71,6 +71,10 @@ nlohmann::json findingJson(const Finding& f, bool confirmed, const EntrySignatur
   j["witness"]["java"] = {{"setup", java.setup}, {"call", java.call}};
   if (f.kind == FindingKind::NonTermination) {
     j["kind"] = std::string(engine::nonTermKindName(f.nonterm));
+    if (f.nonterm == engine::NonTermKind::Recurrent) {
+      j["recurrent_set"] = f.recurrent_set;
+      j["recurrent_set_smtlib"] = f.recurrent_smtlib;
+    }
   } else {
     j["exception"] = f.exception;
     j["java_exception"] = input::javaClassName(f.exception, true);
@@ -105,6 +109,9 @@ std::string findingText(const Finding& f, const TextOptions& options, const Entr
   } else {
     out += fmt::format("non-terminating {} loop at {}\n", engine::nonTermKindName(f.nonterm), where(f.where));
   }
+  if (!f.recurrent_set.empty())
+    out += fmt::format("  recurrent set: {} at {} (every run that reaches it stays in the loop)\n", f.recurrent_set,
+                       where(f.where));
   out += fmt::format("  witness: {}\n", f.witness.describe());
   JavaCall java = javaCall(f.witness, entry);
   if (java.setup.empty()) {

@@ -44,6 +44,24 @@ def check_finding_confirmed(f, semantics, problems):
         problems.append("finding without confirmation: %s" % json.dumps(f)[:300])
     if "exception" in f and semantics == "jvm" and not f.get("replay", "").startswith("confirmed"):
         problems.append("exception not confirmed by the JVM: %s" % f.get("replay"))
+    if f.get("kind") == "recurrent":
+        check_recurrent_set(f, problems)
+
+
+def check_recurrent_set(f, problems):
+    """Issue 14 item 3: the recurrent set's SMT-LIB obligations (paper 003,
+    Lemma 1: non-empty, closed under every body path, no exit) re-checked
+    by the z3 binary, independently of jhalt's solver calls."""
+    script = f.get("recurrent_set_smtlib", "")
+    expected = re.findall(r"^; .*: expect (sat|unsat)$", script, re.M)
+    if not f.get("recurrent_set") or len(expected) < 3:
+        problems.append("recurrent finding without its set or obligations")
+        return
+    run = subprocess.run(["z3", "-in", "-T:60"], input=script, capture_output=True, text=True)
+    answers = [l.strip() for l in run.stdout.splitlines() if l.strip() in ("sat", "unsat", "unknown")]
+    if answers != expected:
+        problems.append("z3 does not confirm the recurrent set %s: expected %s, got %s %s" % (
+            f["recurrent_set"], expected, answers, run.stderr[-300:] + run.stdout[-300:]))
 
 
 def check_token(t, report, problems):

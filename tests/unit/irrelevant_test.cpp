@@ -155,5 +155,31 @@ TEST_F(Irrelevant, ThisBeforeAConstructorCallIsNeutralAnywhere) {
   EXPECT_TRUE(checked);
 }
 
+TEST_F(Irrelevant, ACallIsRelevantWhenItsCalleeReachesRelevantCodeAfterAnotherCall) {
+  // Regression (differential test on Java_Util/juLinkedListCreatePeek): in
+  // fill(), a constructor call (one frame deeper, returning) comes before
+  // the relevant read(); the call of fill() in main must stay relevant.
+  const program::MethodInfo* main = nullptr;
+  for (const auto& x : program_.get("IrrCalls").methods)
+    if (x->name() == "main") main = x.get();
+  ASSERT_NE(main, nullptr);
+  seg::Graph g;
+  ASSERT_EQ(seg::buildGraph(g, ev_.mainEntry(*main), ev_, seg::BuildOptions{}).status,
+            seg::BuildResult::Status::Complete);
+  Options o;
+  o.outcomes = only(false, true, true);
+  Result res = analyze(g, types_, o);
+  size_t calls = 0;
+  for (const MethodResult& mr : res.methods) {
+    if (mr.method->name() != "main") continue;
+    for (const InstructionResult& x : mr.instructions) {
+      if (main->code().bytecode.at(x.index).info().family != bytecode::Family::Invoke) continue;
+      ++calls;
+      EXPECT_NE(x.status, Status::Irrelevant) << "offset " << x.offset;  // <init> is neutral
+    }
+  }
+  EXPECT_EQ(calls, 5u);  // <init>, check, len, read, fill
+}
+
 }  // namespace
 }  // namespace jhalt::irrelevant

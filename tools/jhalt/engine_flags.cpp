@@ -83,6 +83,8 @@ portfolio::EngineOptions EngineFlags::engineOptions() const {
   o.clp.smt.dump_dir = dump_smt;
   o.clp.unfold.iterations = clp_unfold;
   o.clp.trace = traceFor("JHALT_DEBUG_CLP");
+  o.recurrent.smt.dump_dir = dump_smt;
+  o.recurrent.trace = traceFor("JHALT_DEBUG_RECURRENT");
   return o;
 }
 

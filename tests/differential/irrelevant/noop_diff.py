@@ -9,7 +9,7 @@ inputs and compares the printed output and the uncaught exception's class.
 A difference on runs that both finish is a wrong "irrelevant" (or a patcher
 bug) and fails the test; runs that time out are inconclusive.
 
-usage: noop_diff.py JHALT [--classes DIR --sources DIR] [--tpdb DIR [--limit N]] [--inputs K]
+usage: noop_diff.py JHALT [--classes DIR --sources DIR] [--tpdb DIR [--limit N] [--match TEXT,...]] [--inputs K]
 """
 import argparse
 import json
@@ -79,10 +79,14 @@ def main():
     ap.add_argument("--sources", help="their sources (each *.java with a main is checked)")
     ap.add_argument("--tpdb", help="TPDB directory: its non-recursive problems are checked too")
     ap.add_argument("--limit", type=int, default=0, help="at most this many TPDB problems (evenly spread)")
+    ap.add_argument("--match", default="", help="only TPDB problems whose path contains one of these ','-separated texts")
     ap.add_argument("--inputs", type=int, default=6)
     args = ap.parse_args()
     if not pathlib.Path("/usr/share/java/asm-tree.jar").exists():
         print("SKIP: ASM (libasm-java) is not installed")
+        return 77
+    if args.tpdb and not pathlib.Path(args.tpdb).is_dir() and not args.classes:
+        print("SKIP: no TPDB at " + args.tpdb)
         return 77
     results = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -96,7 +100,8 @@ def main():
                 results.append(check(args.jhalt, tools, cls, pathlib.Path(args.classes), src.stem, work,
                                      args.inputs, src.stem))
         if args.tpdb:
-            jars = sorted(p for p in pathlib.Path(args.tpdb).rglob("*.jar") if "ecursive" not in str(p))
+            jars = sorted(p for p in pathlib.Path(args.tpdb).rglob("*.jar") if "ecursive" not in str(p)
+                      and any(m in str(p) for m in args.match.split(",")))
             if args.limit and len(jars) > args.limit:
                 step = len(jars) / args.limit
                 jars = [jars[int(k * step)] for k in range(args.limit)]

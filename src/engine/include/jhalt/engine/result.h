@@ -61,8 +61,11 @@ enum class FindingKind : uint8_t { NonTermination, Exception };
 //  loop         a recurrent set of the loop's constraint logic program
 //               (paper 001, Props. 3-5: looping or not);
 //  recursion    an infinite recursion (paper 001): the location is the
-//               recursive call.
-enum class NonTermKind : uint8_t { Looping, NonLooping, Loop, Recursion };
+//               recursive call;
+//  recurrent    a universal recurrent set of the loop found by forward
+//               analysis (paper 003): every run that enters it stays in the
+//               loop forever (Finding::recurrent_set).
+enum class NonTermKind : uint8_t { Looping, NonLooping, Loop, Recursion, Recurrent };
 std::string_view nonTermKindName(NonTermKind k);
 
 // Who raised an exception (issue 10, item 5; JSON field "cause"):
@@ -94,6 +97,12 @@ struct Finding {
   std::string confirmation;   // how jhalt confirmed it, readable
   std::string replay;         // what the JVM showed ("" if not replayed)
   std::string engine;         // which engine found it
+  // NonTermKind::Recurrent: the set at the loop head, readable
+  // (`x > 0 && y >= 0`, Java local names), and as an SMT-LIB script of the
+  // obligations of paper 003's Lemma 1 (non-empty, closed under every body
+  // path, no exit) with the answer each check must give.
+  std::string recurrent_set;
+  std::string recurrent_smtlib;
 
   // What identifies a finding across engines (kind, class, location).
   std::string key() const;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "jhalt/clp/engine.h"
+#include "jhalt/recurrent/engine.h"
 #include "jhalt/engine/engine.h"
 #include "jhalt/its/engine.h"
 #include "jhalt/nonterm/engine.h"
@@ -43,6 +44,7 @@ struct EngineOptions {
   its::TermOptions term;
   nonterm::SegOptions seg;
   clp::ClpOptions clp;
+  recurrent::RecurrentOptions recurrent;
 };
 
 // The names `--engine` accepts: every registered engine and "all".
