@@ -21,7 +21,7 @@ namespace {
 class TemplateDomain final : public Domain {
  public:
   TemplateDomain(smt::Context& ctx, uint32_t arity, Shape shape, unsigned rlimit)
-      : ctx_(ctx), arity_(arity), shape_(shape), rlimit_(rlimit) {
+      : ctx_(ctx), arity_(arity), shape_(shape), max_(ctx, rlimit) {
     for (uint32_t i = 0; i < arity; ++i) {
       templates_.push_back({{{i, 1}}});
       templates_.push_back({{{i, -1}}});
@@ -65,14 +65,14 @@ class TemplateDomain final : public Domain {
   }
 
   Element abstract(const smt::Term& formula, const std::vector<smt::Term>& x) override {
+    std::vector<smt::Term> objectives;
+    for (const Template& t : templates_) objectives.push_back(linear(t, x));
+    if (objectives.empty()) objectives.push_back(ctx_.num(0));  // only: is it empty?
+    std::vector<smt::Bound> bounds = max_.maximize(formula, objectives);
+    if (bounds.front().kind == smt::Bound::Kind::Empty) return bottom();
     Element out = top();
-    if (templates_.empty() && smt::maximize(formula, ctx_.num(0), rlimit_).kind == smt::Bound::Kind::Empty)
-      return bottom();
-    for (size_t t = 0; t < templates_.size(); ++t) {
-      smt::Bound b = smt::maximize(formula, linear(templates_[t], x), rlimit_);
-      if (b.kind == smt::Bound::Kind::Empty) return bottom();
-      if (b.kind == smt::Bound::Kind::Finite) out.upper[t] = b.value;
-    }
+    for (size_t t = 0; t < templates_.size(); ++t)
+      if (bounds[t].kind == smt::Bound::Kind::Finite) out.upper[t] = bounds[t].value;
     return out;
   }
 
@@ -99,15 +99,29 @@ class TemplateDomain final : public Domain {
       if (neg_lo && -*neg_lo != INT32_MIN) parts.push_back(fmt::format("{} >= {}", n, -*neg_lo));
       if (hi && *hi != INT32_MAX) parts.push_back(fmt::format("{} <= {}", n, *hi));
     }
+    std::vector<bool> said(templates_.size(), false);
     for (size_t t = 2 * arity_; t < templates_.size(); ++t) {
-      if (!e.upper[t]) continue;
-      const auto& [i, a] = templates_[t].terms[0];
-      const auto& [j, b] = templates_[t].terms[1];
-      // -x - y <= u reads better as x + y >= -u.
-      bool flip = a < 0 && b < 0;
-      std::string lhs = fmt::format("{}{} {} {}", (a < 0 && !flip) ? "-" : "", names.at(i),
-                                    (b < 0) != flip ? "-" : "+", names.at(j));
-      parts.push_back(flip ? fmt::format("{} >= {}", lhs, -*e.upper[t]) : fmt::format("{} <= {}", lhs, *e.upper[t]));
+      if (!e.upper[t] || said[t]) continue;
+      auto [i, a] = templates_[t].terms[0];
+      auto [j, b] = templates_[t].terms[1];
+      int64_t u = *e.upper[t];
+      // Its opposite bound (-a x - b y <= -u) makes it an equation.
+      size_t opposite = t;
+      for (size_t o = 2 * arity_; o < templates_.size(); ++o)
+        if (templates_[o].terms[0] == std::pair{i, -a} && templates_[o].terms[1] == std::pair{j, -b}) opposite = o;
+      bool equal = e.upper[opposite] && *e.upper[opposite] == -u;
+      if (equal) said[opposite] = true;
+      if (a < 0 && (b > 0 || equal)) std::swap(i, j), std::swap(a, b);  // the positive term first
+      bool flipped = a < 0 && b < 0;  // -x - y <= u reads better as x + y >= -u
+      if (flipped) a = 1, b = 1, u = -u;
+      std::string lhs = fmt::format("{}{} {} {}", a < 0 ? "-" : "", names.at(i), b < 0 ? "-" : "+", names.at(j));
+      if (a > 0 && b < 0 && equal) {
+        parts.push_back(u == 0 ? fmt::format("{} == {}", names.at(i), names.at(j))
+                               : fmt::format("{} == {} {} {}", names.at(i), names.at(j), u < 0 ? "-" : "+",
+                                             u < 0 ? -u : u));
+      } else {
+        parts.push_back(fmt::format("{} {} {}", lhs, equal ? "==" : flipped ? ">=" : "<=", u));
+      }
     }
     if (parts.empty()) return "true";
     std::string out;
@@ -128,7 +142,7 @@ class TemplateDomain final : public Domain {
   smt::Context& ctx_;
   uint32_t arity_;
   Shape shape_;
-  unsigned rlimit_;
+  smt::Maximizer max_;
   std::vector<Template> templates_;
 };
 

@@ -13,6 +13,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Iterations of the loop allowed before a run enters the set, tried in turn.
+constexpr int kReachDepths[] = {0, 8, 64};
+
 // A recurrent set that passed Lemma 1's check.
 struct Found {
   const Loop* loop = nullptr;
@@ -22,6 +25,32 @@ struct Found {
   Shape shape = Shape::Intervals;
   size_t states = 0, pieces = 0;
 };
+
+// The states from which `set` is reached within `depth` iterations of the
+// loop's body paths (bounded model checking: R(x0) or a path into x1 and
+// R(x1) or ...), over the head's variables x: a run may enter the set only
+// after some iterations (Julia_11_iterative/NO_13 oscillates once j has come
+// down to 51). Every level stays in the frame (JVM: ints).
+smt::Term reachWithin(smt::Context& ctx, const LoopFormulas& f, const smt::Term& set, int depth) {
+  auto level = [&](int i) { return i == 0 ? f.x : intVars(ctx, fmt::format("u{}_", i), static_cast<uint32_t>(f.x.size())); };
+  smt::Term reach = set.substitute(f.x, level(depth));
+  for (int i = depth - 1; i >= 0; --i) {
+    std::vector<smt::Term> here = level(i), next = level(i + 1);
+    std::vector<smt::Term> steps;
+    for (size_t k = 0; k < f.body.size(); ++k) {
+      std::vector<smt::Term> from = f.x, to = here;
+      from.insert(from.end(), f.y.begin(), f.y.end());
+      to.insert(to.end(), next.begin(), next.end());
+      for (size_t t = 0; t < f.temporaries[k].size(); ++t) {
+        from.push_back(f.temporaries[k][t]);
+        to.push_back(ctx.intVar(fmt::format("w{}_{}_{}", i, k, t)));
+      }
+      steps.push_back(f.body[k].substitute(from, to));
+    }
+    reach = set.substitute(f.x, here) || (f.frame_next.substitute(f.y, next) && ctx.mkOr(steps) && reach);
+  }
+  return reach;
+}
 
 class Analysis {
  public:
@@ -131,7 +160,7 @@ class Analysis {
       StateGraph g(*d, transfer, so);
       bool found = g.findFirst(initialStates(*d, f, stems));
       for (size_t k = 0; found && k < options_.max_sets && !done(); ++k) {
-        std::vector<Element> rec = g.recurrent();
+        std::vector<Element> rec = readable(*d, g.recurrent(), f);
         std::string text = textOf(*d, rec, loop.vars);
         std::string title = fmt::format("recurrent set of the loop at {} ({} integers, {})",
                                         engine::locate(*loop.method, loop.pc).javaName(), jvm_ ? "JVM" : "mathematical",
@@ -143,7 +172,7 @@ class Analysis {
         if (check.ok) {
           ++sets_;
           Found found_set{&loop, text, f.frame && set, check.smtlib, shape, g.states(), rec.size()};
-          if (claim(found_set, stems)) {
+          if (claim(found_set, f, stems)) {
             states_ += g.states();
             return;
           }
@@ -154,21 +183,55 @@ class Analysis {
     }
   }
 
+  // The same set, easier to read (and to check): pieces inside another
+  // piece dropped, then each piece's bounds that the rest of it (and the
+  // frame) imply, relations before intervals. Equal to the set found.
+  std::vector<Element> readable(const Domain& d, std::vector<Element> pieces, const LoopFormulas& f) {
+    std::vector<Element> kept;
+    for (size_t i = 0; i < pieces.size(); ++i) {
+      bool inside = false;
+      for (size_t j = 0; j < pieces.size() && !inside; ++j)
+        inside = j != i && d.leq(pieces[i], pieces[j]) && (!d.leq(pieces[j], pieces[i]) || j < i);
+      if (!inside) kept.push_back(pieces[i]);
+    }
+    for (Element& e : kept) {
+      if (e.bottom) continue;
+      for (size_t t = e.upper.size(); t-- > 0;) {
+        if (!e.upper[t]) continue;
+        Element rest = e, bound = d.top();
+        rest.upper[t].reset();
+        bound.upper[t] = e.upper[t];
+        solver_->push();
+        solver_->add(f.frame && d.formula(rest, f.x) && !d.formula(bound, f.x));
+        bool implied = solver_->check("recurrent-simplify") == smt::Result::Unsat;
+        solver_->pop();
+        if (implied) e = std::move(rest);
+      }
+    }
+    return kept;
+  }
+
   // Prop. 5 of paper 001 for the set: entry values reaching it, the
   // witness, and the claim.
-  bool claim(const Found& s, const std::vector<const clp::BinaryClause*>& stems) {
+  bool claim(const Found& s, const LoopFormulas& paths, const std::vector<const clp::BinaryClause*>& stems) {
     const uint32_t entry_arity = static_cast<uint32_t>(plain_.preds[plain_.entry].arity());
     std::optional<std::vector<int64_t>> x;
     const clp::BinaryClause* stem = nullptr;
+    int iterations = 0;  // of the loop before the run is in the set
     for (const clp::WitnessTier& tier : clp::witnessTiers()) {
-      for (const clp::BinaryClause* st : stems) {
-        if (budget_.expired()) return false;
-        x = clp::reachableSet(*solver_, entry_arity, plain_.entry_constraint, clp::boundsFor(plain_, entry_arity, tier),
-                              st, s.set, s.loop->arity());
-        if (x) {
-          stem = st;
-          break;
+      for (int depth : kReachDepths) {
+        smt::Term target = depth == 0 ? s.set : reachWithin(ctx_, paths, s.set, depth);
+        for (const clp::BinaryClause* st : stems) {
+          if (budget_.expired()) return false;
+          x = clp::reachableSet(*solver_, entry_arity, plain_.entry_constraint,
+                                clp::boundsFor(plain_, entry_arity, tier), st, target, s.loop->arity());
+          if (x) {
+            stem = st;
+            iterations = depth;
+            break;
+          }
         }
+        if (x) break;
       }
       if (x) break;
     }
@@ -184,7 +247,7 @@ class Analysis {
     f.engine = "recurrent";
     f.recurrent_set = s.text;
     f.recurrent_smtlib = s.smtlib;
-    f.proof = proofText(s, stem, *x);
+    f.proof = proofText(s, stem, *x, iterations);
     c.proven_for = engine::SemanticsSet::only(entry_.semantics);
     engine::Certifier::Outcome out = certifier_.certify(entry_, c);
     if (out.status == engine::Certifier::Status::Confirmed) {
@@ -196,7 +259,8 @@ class Analysis {
     return false;
   }
 
-  std::string proofText(const Found& s, const clp::BinaryClause* stem, const std::vector<int64_t>& x) const {
+  std::string proofText(const Found& s, const clp::BinaryClause* stem, const std::vector<int64_t>& x,
+                        int iterations) const {
     std::string exits;
     for (const Path& p : s.loop->exits) exits += "\n  exit: " + p.exit;
     std::string values;
@@ -207,10 +271,11 @@ class Analysis {
         "found by the forward search over {} ({} abstract states, {} piece(s)) and checked: it is not empty, each of "
         "its states takes one of the {} body path(s), each path leads back into it, and none of its states may "
         "take an exit:{}\n"
-        "the entry reaches it (paper 001, Prop. 5){}\nentry values: {}",
+        "the entry reaches it (paper 001, Prop. 5){}{}\nentry values: {}",
         jvm_ ? "JVM (every variable an int, no int overflow)" : "mathematical", s.text, shapeName(s.shape), s.states,
         s.pieces, s.loop->body.size(), exits.empty() ? " (none)" : exits,
-        stem ? " through\n  " + clp::describe(plain_, *stem) : std::string(": the loop head is the entry"), values);
+        stem ? " through\n  " + clp::describe(plain_, *stem) : std::string(": the loop head is the entry"),
+        iterations ? fmt::format("\n  then within {} iterations of the loop", iterations) : std::string(), values);
   }
 
   const engine::Entry& entry_;

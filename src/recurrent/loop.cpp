@@ -48,20 +48,25 @@ std::vector<Loop> loopsOf(const clp::ClpProgram& p, bool jvm, std::vector<std::s
     if (head.kind == clp::Predicate::Kind::Continuation) continue;  // a loop head is never right after a call
     Loop loop{pred, head.method, head.pc, head.args, {}, {}};
     std::vector<bool> back = reaching(p, pred);
-    bool single = true;
+    bool around = false;  // a path back to the head through another predicate
     for (const clp::Clause& c : p.clauses) {
       if (c.head.pred != pred || (c.overflow && !jvm)) continue;
       std::string why = exitReason(p, c, pred);
       for (const clp::Atom& a : c.body)
-        if (a.pred != pred && back[a.pred]) single = false;
+        if (a.pred != pred && back[a.pred]) around = true;
       (why.empty() ? loop.body : loop.exits).push_back(Path{&c, why});
     }
-    if (!single) {
-      notes.push_back(fmt::format("{}: the loop has an inner loop or calls a method of the program (not analysed)",
-                                  head.name));
+    // A path that comes back through an inner loop or a call is an exit
+    // like any other: the set must not take it (Lemma 1 needs only the
+    // head's own paths). Without a path straight back there is nothing to
+    // search.
+    if (loop.body.empty()) {
+      if (around)
+        notes.push_back(fmt::format("{}: every path back to the loop head passes an inner loop or a call (not "
+                                    "analysed)",
+                                    head.name));
       continue;
     }
-    if (loop.body.empty()) continue;  // no path returns to the head
     out.push_back(std::move(loop));
   }
   return out;

@@ -11,73 +11,103 @@ namespace {
 constexpr int64_t kLimit = int64_t{1} << 40;
 constexpr int kBinarySteps = 16;
 
+// The maximum of `t` over the solver's assertions, known to have a model
+// (`model_value` is t's value in one). By repeated satisfiability checks
+// rather than Z3's optimizer, which crashed (Z3 4.8, SIGSEGV when its
+// resource limit hit) and hung on formulas with `mod` temporaries: two
+// probes settle most bounds (beyond the limit: no bound; just above the
+// model's value: a bound already attained, e.g. a constant); otherwise a
+// doubling step finds a value that is too large and a binary search the
+// maximum in between.
+Bound maximizeTerm(z3::solver& s, const z3::expr& t, int64_t lo) {
+  z3::context& z3 = t.ctx();
+  int64_t found = 0;
+  auto attains = [&](int64_t value) {
+    s.push();
+    s.add(t >= z3.int_val(value));
+    z3::check_result res = s.check();
+    bool got = res == z3::sat && s.get_model().eval(t, true).is_numeral_i64(found);
+    s.pop();
+    if (res == z3::sat && !got) return z3::unknown;
+    return res;
+  };
+  z3::check_result r = attains(kLimit);
+  if (r == z3::sat) return {Bound::Kind::Unbounded, 0};
+  if (r != z3::unsat) return {Bound::Kind::Unknown, 0};
+  r = attains(lo + 1);
+  if (r == z3::unsat) return {Bound::Kind::Finite, lo};
+  if (r != z3::sat) return {Bound::Kind::Unknown, 0};
+  lo = found;
+  // lo is attained; find hi > lo that is not (hi <= kLimit, which is not).
+  int64_t step = 1, hi = kLimit;
+  while (lo + step < kLimit) {
+    r = attains(lo + step);
+    if (r == z3::unsat) {
+      hi = lo + step;
+      break;
+    }
+    if (r != z3::sat) return {Bound::Kind::Unknown, 0};
+    lo = found;
+    step *= 2;
+  }
+  // max in [lo, hi): lo attained, hi not. A bound left loose after a few
+  // steps is still a bound (the element only grows: over-approximation).
+  for (int steps = 0; hi - lo > 1; ++steps) {
+    if (steps == kBinarySteps) return {Bound::Kind::Finite, hi - 1};
+    int64_t mid = lo + (hi - lo) / 2;
+    r = attains(mid);
+    if (r == z3::unsat) {
+      hi = mid;
+    } else if (r == z3::sat) {
+      lo = found;
+    } else {
+      return {Bound::Kind::Unknown, 0};
+    }
+  }
+  return {Bound::Kind::Finite, lo};
+}
+
 }  // namespace
 
-// By repeated satisfiability checks rather than Z3's optimizer, which
-// crashed (Z3 4.8, SIGSEGV when its resource limit hit) and hung on
-// formulas with `mod` temporaries: the model's value is a lower bound; a
-// doubling step finds a value that is too large, a binary search the
-// maximum in between. Each check is bounded by `rlimit`; an unknown answer
-// gives Unknown (callers drop the bound).
-Bound maximize(const Term& constraints, const Term& objective, unsigned rlimit) {
-  z3::context& z3 = z3Of(constraints).ctx();
-  try {
-    z3::solver s(z3);
+struct Maximizer::Impl {
+  Impl(z3::context& z3, unsigned rlimit) : s(z3) {
     z3::params p(z3);
     p.set("rlimit", rlimit);
     s.set(p);
-    s.add(z3Of(constraints));
-    const z3::expr t = z3Of(objective);
-    auto valueIn = [&](int64_t& v) {
-      z3::expr e = s.get_model().eval(t, true);
-      return e.is_numeral_i64(v);
-    };
-    z3::check_result r = s.check();
-    if (r == z3::unsat) return {Bound::Kind::Empty, 0};
-    int64_t lo = 0;
-    if (r != z3::sat || !valueIn(lo)) return {Bound::Kind::Unknown, 0};
-    // lo is attained; find hi > lo that is not.
-    int64_t step = 1, hi = 0;
-    for (;;) {
-      if (lo >= kLimit) return {Bound::Kind::Unbounded, 0};
-      int64_t probe = lo + step;
-      s.push();
-      s.add(t >= z3.int_val(probe));
-      r = s.check();
-      int64_t v = 0;
-      bool got = r == z3::sat && valueIn(v);
-      s.pop();
-      if (r == z3::unsat) {
-        hi = probe;
-        break;
-      }
-      if (!got) return {Bound::Kind::Unknown, 0};
-      lo = v;
-      if (step < kLimit) step *= 2;
-    }
-    // max in [lo, hi): lo attained, hi not. A bound left loose after a few
-    // steps is still a bound (the element only grows: over-approximation).
-    for (int steps = 0; hi - lo > 1; ++steps) {
-      if (steps == kBinarySteps) return {Bound::Kind::Finite, hi - 1};
-      int64_t mid = lo + (hi - lo) / 2;
-      s.push();
-      s.add(t >= z3.int_val(mid));
-      r = s.check();
-      int64_t v = 0;
-      bool got = r == z3::sat && valueIn(v);
-      s.pop();
-      if (r == z3::unsat) {
-        hi = mid;
-      } else if (got) {
-        lo = v;
-      } else {
-        return {Bound::Kind::Unknown, 0};
-      }
-    }
-    return {Bound::Kind::Finite, lo};
-  } catch (const z3::exception&) {
-    return {Bound::Kind::Unknown, 0};
   }
+  z3::solver s;
+};
+
+Maximizer::Maximizer(Context& ctx, unsigned rlimit) : impl_(std::make_unique<Impl>(z3Of(ctx.num(0)).ctx(), rlimit)) {}
+Maximizer::~Maximizer() = default;
+
+std::vector<Bound> Maximizer::maximize(const Term& constraints, const std::vector<Term>& objectives) {
+  z3::solver& s = impl_->s;
+  std::vector<Bound> out(objectives.size());
+  try {
+    s.push();
+    s.add(z3Of(constraints));
+    z3::check_result r = s.check();
+    if (r == z3::unsat) {
+      out.assign(objectives.size(), Bound{Bound::Kind::Empty, 0});
+    } else if (r == z3::sat) {
+      z3::model m = s.get_model();
+      for (size_t k = 0; k < objectives.size(); ++k) {
+        int64_t lo = 0;
+        if (m.eval(z3Of(objectives[k]), true).is_numeral_i64(lo)) out[k] = maximizeTerm(s, z3Of(objectives[k]), lo);
+      }
+    }
+    s.pop();
+  } catch (const z3::exception&) {
+    s.reset();
+    out.assign(objectives.size(), Bound{});
+  }
+  return out;
+}
+
+Bound maximize(const Term& constraints, const Term& objective, unsigned rlimit) {
+  Maximizer m(constraints.context(), rlimit);
+  return m.maximize(constraints, {objective}).front();
 }
 
 }  // namespace jhalt::smt

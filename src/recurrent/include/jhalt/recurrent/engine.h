@@ -29,8 +29,9 @@ struct RecurrentOptions {
   SearchOptions search;
   size_t max_loops = 16;
   size_t max_sets = 8;  // recurrent sets checked per loop and domain
-  // Octagons only when asked: each bound costs solver checks.
-  std::vector<Shape> shapes = {Shape::Intervals};
+  // Intervals first (cheaper, and sets that read better), then octagons
+  // for sets that need a relation (x - y >= 1).
+  std::vector<Shape> shapes = {Shape::Intervals, Shape::Octagons};
   smt::QueryStats* stats = nullptr;
   std::function<void(const std::string&)> trace;  // debug output (JHALT_DEBUG_RECURRENT)
 };

@@ -33,10 +33,11 @@ struct Loop {
   uint32_t arity() const { return static_cast<uint32_t>(vars.size()); }
 };
 
-// The loop heads of `p` whose loop is one predicate (no inner loop, no call
-// of an application method in the body); the others get a note each. `jvm`:
-// overflow clauses are exits (under mathematical integers they do not
-// exist).
+// The loop heads of `p` with at least one body path. A path back to the
+// head through an inner loop or a call of an application method is an exit
+// (the set found must never take it); a head with no direct path back gets
+// a note. `jvm`: overflow clauses are exits (under mathematical integers
+// they do not exist).
 std::vector<Loop> loopsOf(const clp::ClpProgram& p, bool jvm, std::vector<std::string>& notes);
 
 // The clause's constraint with its head variables as `x`, its body

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "jhalt/smt/term.h"
 
@@ -17,8 +19,27 @@ struct Bound {
   int64_t value = 0;  // Finite: the maximum
 };
 
-// The maximum of the integer term `objective` over the models of
-// `constraints` (an optimum beyond int64 is Unbounded).
+// One solver kept for many questions (making a Z3 solver costs more than
+// the small checks it answers): each call asserts its constraints in a
+// scope of their own. Every check is bounded by `rlimit`.
+class Maximizer {
+ public:
+  Maximizer(Context& ctx, unsigned rlimit = 1000000);
+  ~Maximizer();
+  Maximizer(const Maximizer&) = delete;
+  Maximizer& operator=(const Maximizer&) = delete;
+
+  // The maximum of each integer term of `objectives` over the models of
+  // `constraints` (an optimum beyond 2^40 is Unbounded); all Empty when
+  // there is no model.
+  std::vector<Bound> maximize(const Term& constraints, const std::vector<Term>& objectives);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// A single question with a solver of its own.
 Bound maximize(const Term& constraints, const Term& objective, unsigned rlimit = 1000000);
 
 }  // namespace jhalt::smt
