@@ -151,8 +151,17 @@ std::vector<Value> valuesFor(program::Program& program, const classfile::FieldTy
         deep.fields.push_back({cls, std::string(f->name), std::string(f->descriptor), Value::object(cls)});
         cycle.fields.push_back({cls, std::string(f->name), std::string(f->descriptor), Value::reference(kSelf)});
       }
+      // The same cycle with its integer fields 1 (true): a walk that stops
+      // at a zero, a false flag or a mark.
+      Value marked = cycle;
+      for (const auto& f : program.find(cls)->file().fields)
+        if (!(f.access & classfile::kStatic) && f.descriptor.size() == 1 &&
+            std::string_view("ZBCSIJ").find(f.descriptor[0]) != std::string_view::npos)
+          marked.fields.push_back({cls, std::string(f.name), std::string(f.descriptor), Value::integer(1, f.descriptor[0])});
+      const bool has_integers = marked.fields.size() > cycle.fields.size();
       out.push_back(std::move(deep));
       out.push_back(std::move(cycle));
+      if (has_integers) out.push_back(std::move(marked));
     }
   }
   return out;

@@ -5,6 +5,7 @@
 #include "jhalt/clp/criteria.h"
 #include "jhalt/clp/entry_values.h"
 #include "jhalt/recurrent/check.h"
+#include "jhalt/recurrent/heap.h"
 #include "jhalt/recurrent/loop.h"
 #include "jhalt/recurrent/transfer.h"
 
@@ -84,6 +85,7 @@ class Analysis {
       budget_.checkMemory();
       analyseLoop(loop);
     }
+    if (!done()) heapSets();
     if (r_.nonTerminating() == 0)
       r_.notes.push_back(fmt::format("{} loop(s) searched for a recurrent set ({} abstract states), {} set(s) found{}",
                                      std::min(tried, loops.size()), states_, sets_,
@@ -96,6 +98,19 @@ class Analysis {
   bool done() const { return budget_.expired() || (goal_.stop_at_first && r_.nonTerminating() > 0); }
   void trace(const std::string& text) const {
     if (options_.trace) options_.trace(text);
+  }
+
+  // Loops over the heap (and integer loops the search above missed):
+  // states of concrete runs whose graph is closed (heap.h).
+  void heapSets() {
+    HeadFilter proven = [this](const program::MethodInfo& m, uint32_t pc) {
+      return certifier_.confirmed(fmt::format("loop@{}:{}", engine::locate(m, pc).internalName(), pc));
+    };
+    for (const HeapSet& s : heapRecurrentSets(entry_, budget_, options_.heap, proven, options_.trace)) {
+      if (done()) return;
+      ++sets_;
+      claimHeap(s);
+    }
   }
 
   // The binary clauses entry <- c, head of the exact translation.
@@ -248,6 +263,33 @@ class Analysis {
     f.recurrent_set = s.text;
     f.recurrent_smtlib = s.smtlib;
     f.proof = proofText(s, stem, *x, iterations);
+    return submit(std::move(c));
+  }
+
+  // A set over the heap (heap.h) becomes a claim like any other.
+  void claimHeap(const HeapSet& s) {
+    engine::Claim c;
+    engine::Finding& f = c.finding;
+    f.kind = engine::FindingKind::NonTermination;
+    f.nonterm = engine::NonTermKind::Recurrent;
+    f.where = engine::locate(*s.method, s.pc);
+    f.witness = s.witness;
+    f.engine = "recurrent";
+    f.recurrent_set = s.text;
+    f.recurrent_heap = true;
+    f.proof = fmt::format(
+        "universal recurrent set (paper 003, Lemma 1 and Thm. 1) of the loop over the heap, {} integers:\n  {}\n"
+        "({}); the symbolic execution graph from it (thesis 002, Alg. 2: post- and containment-edges, paper 003 "
+        "§3.2) is complete, has {} abstract states and no program end, so all of them form a recurrent component "
+        "(paper 003, Thm. 2) and no run from the set ever leaves the loop's method (assuming no "
+        "VirtualMachineError such as OutOfMemoryError)\n"
+        "the witness's run is in the set at its visit {} of the loop head",
+        jvm_ ? "JVM" : "mathematical", s.text, s.abstracted, s.states, s.visits);
+    submit(std::move(c));
+  }
+
+  // The certifier confirms (or refutes) the claim.
+  bool submit(engine::Claim c) {
     c.proven_for = engine::SemanticsSet::only(entry_.semantics);
     engine::Certifier::Outcome out = certifier_.certify(entry_, c);
     if (out.status == engine::Certifier::Status::Confirmed) {

@@ -7,6 +7,7 @@
 #include "jhalt/clp/translate.h"
 #include "jhalt/recurrent/check.h"
 #include "jhalt/recurrent/domain.h"
+#include "jhalt/recurrent/heap.h"
 #include "jhalt/recurrent/loop.h"
 #include "jhalt/recurrent/search.h"
 #include "jhalt/recurrent/transfer.h"
@@ -129,6 +130,53 @@ TEST_F(RecurrentLoops, OverflowIsAnExitOnTheJvm) {
   Loop jvm = loopOf("grow", "(II)V", true);
   LoopFormulas g = formulasOf(ctx, jvm, true);
   EXPECT_FALSE(checkRecurrentSet(*solver, jvm, g, g.x[0] >= 1 && g.x[1] >= 0, "jvm").ok);
+}
+
+
+// Sets over the heap (heap.h): a closed graph from an abstracted loop-head
+// state of a concrete run (tests/java/programs/RecurrentHeap.java).
+class HeapSets : public ::testing::Test {
+ protected:
+  HeapSets() : cp_(test::testClassPath()), program_(cp_) {}
+
+  std::vector<HeapSet> setsOf(const std::string& name, const std::string& desc, engine::Semantics sem) {
+    const program::MethodInfo* m = program_.get("RecurrentHeap").declaredMethod(name, desc);
+    EXPECT_NE(m, nullptr);
+    engine::Entry entry{program_, *m, false, sem};
+    engine::Budget budget(60, 1, int64_t{1} << 30);
+    HeadFilter none = [](const program::MethodInfo&, uint32_t) { return false; };
+    return heapRecurrentSets(entry, budget, HeapOptions{}, none, nullptr);
+  }
+
+  classpath::ClassPath cp_;
+  program::Program program_;
+};
+
+TEST_F(HeapSets, ACycleIsNeverLeft) {
+  for (engine::Semantics sem : {engine::Semantics::Jvm, engine::Semantics::Math}) {
+    std::vector<HeapSet> sets = setsOf("walk", "(LRecurrentHeap$Node;)I", sem);
+    ASSERT_EQ(sets.size(), 1u);
+    EXPECT_EQ(sets[0].text, "p == #1 && #1 is a RecurrentHeap.Node {next = #1}");
+    EXPECT_EQ(sets[0].witness.describe(), "(o1001=Node{next=o1001})");
+    EXPECT_GT(sets[0].states, 0u);
+  }
+}
+
+TEST_F(HeapSets, TheSetKeepsWhatTheExitTests) {
+  std::vector<HeapSet> find = setsOf("find", "(LRecurrentHeap$Node;)LRecurrentHeap$Node;", engine::Semantics::Jvm);
+  ASSERT_EQ(find.size(), 1u);
+  EXPECT_EQ(find[0].text, "y == #1 && #1 is a RecurrentHeap.Node {next = #1, found = false}");
+  // value != 0 is needed: the set keeps the side of zero the run had.
+  std::vector<HeapSet> zero = setsOf("untilZero", "(LRecurrentHeap$Node;)V", engine::Semantics::Jvm);
+  ASSERT_EQ(zero.size(), 1u);
+  EXPECT_EQ(zero[0].text, "p == #1 && #1 is a RecurrentHeap.Node {next = #1, value >= 1}");
+}
+
+TEST_F(HeapSets, NoSetForLoopsThatEndOnACycle) {
+  for (engine::Semantics sem : {engine::Semantics::Jvm, engine::Semantics::Math}) {
+    EXPECT_TRUE(setsOf("bounded", "(LRecurrentHeap$Node;I)V", sem).empty());
+    EXPECT_TRUE(setsOf("cut", "(LRecurrentHeap$Node;)V", sem).empty());
+  }
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "jhalt/clp/unfold.h"
 #include "jhalt/engine/engine.h"
 #include "jhalt/recurrent/domain.h"
+#include "jhalt/recurrent/heap.h"
 #include "jhalt/recurrent/search.h"
 #include "jhalt/smt/solver.h"
 
@@ -29,6 +30,7 @@ struct RecurrentOptions {
   SearchOptions search;
   size_t max_loops = 16;
   size_t max_sets = 8;  // recurrent sets checked per loop and domain
+  HeapOptions heap;     // sets over the heap (heap.h)
   // Intervals first (cheaper, and sets that read better), then octagons
   // for sets that need a relation (x - y >= 1).
   std::vector<Shape> shapes = {Shape::Intervals, Shape::Octagons};
