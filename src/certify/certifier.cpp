@@ -7,6 +7,7 @@
 #include "jhalt/certify/classify.h"
 #include "jhalt/concrete/entry.h"
 #include "jhalt/concrete/run.h"
+#include "finalizers.h"
 #include "populate.h"
 
 namespace jhalt::certify {
@@ -106,6 +107,13 @@ engine::Certifier::Outcome DefaultCertifier::certify(const engine::Entry& entry,
 
 engine::Certifier::Outcome DefaultCertifier::nonTermination(const engine::Entry& entry, engine::Claim& claim) {
   Finding& f = claim.finding;
+  auto known = finalizer_.find(&entry.method);
+  if (known == finalizer_.end())
+    known = finalizer_.emplace(&entry.method, finalizerClassCreated(entry.program, entry.method)).first;
+  if (const std::string& cls = known->second; !cls.empty())
+    return unconfirmed(fmt::format("{} has a finalizer, which the JVM runs on another thread: a run of one thread "
+                                   "proves no endless loop",
+                                   cls));
   const bool recursion = f.nonterm == NonTermKind::Recursion;
   const program::MethodInfo* at = methodOf(entry.program, f.where);
   if (!at) return unconfirmed("the claimed location is not a method of the program");

@@ -278,7 +278,8 @@ class Analysis {
     f.recurrent_set = s.text;
     f.recurrent_heap = true;
     f.proof = fmt::format(
-        "universal recurrent set (paper 003, Lemma 1 and Thm. 1) of the loop over the heap, {} integers:\n  {}\n"
+        "universal recurrent set (paper 003, Lemma 1 and Thm. 1) of the loop, a set of abstract states (thesis 002: "
+        "heap shape, types, integer intervals), {} integers:\n  {}\n"
         "({}); the symbolic execution graph from it (thesis 002, Alg. 2: post- and containment-edges, paper 003 "
         "§3.2) is complete, has {} abstract states and no program end, so all of them form a recurrent component "
         "(paper 003, Thm. 2) and no run from the set ever leaves the loop's method (assuming no "

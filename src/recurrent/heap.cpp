@@ -51,8 +51,9 @@ bool applicationCode(const program::MethodInfo& m) {
 
 // The integers of `s` that are array lengths (an array with known contents
 // needs its literal length) or fields of objects of classes outside the
-// application (String's hash and coder: opening them describes no program
-// state of interest and makes library code imprecise).
+// application and the elements of their arrays (a String's characters,
+// hash and coder: opening them describes no program state of interest and
+// makes library code imprecise).
 std::set<Ref> fixedIntegers(const State& s, state::TypeSystem& types) {
   std::set<Ref> out;
   for (const auto& [r, v] : s.heap) {
@@ -60,7 +61,12 @@ std::set<Ref> fixedIntegers(const State& s, state::TypeSystem& types) {
     if (v->kind != HeapValue::Kind::Instance || v->type.bounds.empty()) continue;
     const program::ClassInfo* c = types.program().find(types.name(v->type.bounds.front().type));
     if (c && c->origin() == classpath::Origin::Application) continue;
-    for (const auto& [f, fr] : v->fields) out.insert(fr);
+    for (const auto& [f, fr] : v->fields) {
+      out.insert(fr);
+      // A String's characters (the set states its text).
+      if (const HeapValue* a = s.find(fr); a && a->kind == HeapValue::Kind::Array)
+        out.insert(a->elements.begin(), a->elements.end());
+    }
   }
   return out;
 }
@@ -69,7 +75,15 @@ std::set<Ref> fixedIntegers(const State& s, state::TypeSystem& types) {
 // sound): the loop head's frame of `c`, the heap it reaches and the
 // statics, with the integers `keep` does not keep opened to their type's
 // range (floats to any value).
-State abstractState(const State& c, Keep keep, state::TypeSystem& types) {
+// The values an integer of kind `prim` may hold: under mathematical
+// integers an int or a long is unbounded (a run may have left 32 bits);
+// narrower kinds are narrowed by the code that stores them.
+state::Interval openRange(char prim, bool jvm) {
+  if (!jvm && (prim == 'I' || prim == 'J')) return state::Interval::all();
+  return state::Interval::ofType(prim);
+}
+
+State abstractState(const State& c, Keep keep, state::TypeSystem& types, bool jvm) {
   State s = c;
   s.frames.resize(1);
   s.string_pool.clear();
@@ -83,7 +97,7 @@ State abstractState(const State& c, Keep keep, state::TypeSystem& types) {
   std::set<Ref> fixed = fixedIntegers(s, types);
   for (auto& [r, v] : s.heap) {
     if (fixed.count(r) || (keep == Keep::ShapeAndHeapInts && !in_frame.count(r))) continue;
-    if (v->kind == HeapValue::Kind::Integer) v.mutate().interval = state::Interval::ofType(v->prim);
+    if (v->kind == HeapValue::Kind::Integer) v.mutate().interval = openRange(v->prim, jvm);
     if (v->kind == HeapValue::Kind::Float) v.mutate().literal.reset();
   }
   return s;
@@ -100,7 +114,7 @@ std::string localName(const program::MethodInfo& m, size_t slot, uint32_t pc) {
 // integers; an open integer is left out.
 class Describer {
  public:
-  Describer(const State& s, state::TypeSystem& types) : s_(s), types_(types) {}
+  Describer(const State& s, state::TypeSystem& types, bool jvm) : s_(s), types_(types), jvm_(jvm) {}
 
   std::string describe() {
     const state::Frame& f = s_.top();
@@ -112,6 +126,16 @@ class Describer {
       if (v.empty()) continue;
       bool relation = v[0] == '>' || v[0] == '<' || v[0] == 'i';
       parts.push_back(fmt::format("{}{}{}", localName(*f.method, slot, f.pc), relation ? " " : " == ", v));
+    }
+    // Static fields of the application's classes.
+    for (const auto& [fid, r] : s_.statics) {
+      const state::FieldInfo& fi = types_.fieldInfo(fid);
+      const program::ClassInfo* c = types_.program().find(fi.owner);
+      if (!c || c->origin() != classpath::Origin::Application) continue;
+      std::string v = value(r, fi.descriptor == "Z");
+      if (v.empty()) continue;
+      bool relation = v[0] == '>' || v[0] == '<' || v[0] == 'i';
+      parts.push_back(fmt::format("{}.{}{}{}", input::javaClassName(fi.owner), fi.name, relation ? " " : " == ", v));
     }
     for (size_t i = 0; i < order_.size(); ++i) parts.push_back(object(order_[i]));
     std::string out;
@@ -126,7 +150,7 @@ class Describer {
     const HeapValue* v = s_.find(r);
     if (!v) return "";
     if (v->kind == HeapValue::Kind::Integer) {
-      const state::Interval type = state::Interval::ofType(v->prim), iv = v->interval;
+      const state::Interval type = openRange(v->prim, jvm_), iv = v->interval;
       if (iv == type) return "";
       if (iv.lo == iv.hi) return boolean ? (iv.lo ? "true" : "false") : fmt::format("{}", iv.lo);
       if (iv.hi == type.hi) return fmt::format(">= {}", iv.lo);
@@ -154,14 +178,35 @@ class Describer {
       if (len && len->interval.lo == len->interval.hi) fields = fmt::format("length = {}", len->interval.lo);
       if (v.has_elements)
         for (size_t i = 0; i < v.elements.size(); ++i) add(fmt::format("[{}]", i), v.elements[i], !v.type.bounds.empty() && types_.name(v.type.bounds.front().type) == "[Z");
-    } else if (type != "java.lang.String") {
+    } else if (type == "java.lang.String") {
+      fields = stringText(v);
+    } else {
       for (const auto& [f, x] : v.fields) add(types_.fieldInfo(f).name, x, types_.fieldInfo(f).descriptor == "Z");
     }
     return fmt::format("#{} is a {}{}", ids_.at(r), type, fields.empty() ? "" : " {" + fields + "}");
   }
 
+  // A String's text as a Java literal, when every character is known.
+  std::string stringText(const HeapValue& str) const {
+    for (const auto& [f, x] : str.fields) {
+      const HeapValue* a = types_.fieldInfo(f).name == "value" ? s_.find(x) : nullptr;
+      if (!a || a->kind != HeapValue::Kind::Array || !a->has_elements) continue;
+      std::string text;
+      for (Ref e : a->elements) {
+        const HeapValue* ch = s_.find(e);
+        if (!ch || ch->kind != HeapValue::Kind::Integer || ch->interval.lo != ch->interval.hi || ch->interval.lo < 0 ||
+            ch->interval.lo > 0x7f)
+          return "text unknown";
+        text += static_cast<char>(ch->interval.lo);
+      }
+      return "text = " + input::javaStringLiteral(text);
+    }
+    return "text unknown";
+  }
+
   const State& s_;
   state::TypeSystem& types_;
+  const bool jvm_;
   std::map<Ref, size_t> ids_;
   std::vector<Ref> order_;
 };
@@ -174,6 +219,8 @@ class HeapSearch {
         conc_(entry.program, types_, alloc_, concreteOptions()) {}
 
   std::vector<HeapSet> run() {
+    // (Finalizers, which run on another thread, are the certifier's concern:
+    // it confirms no claim where the program may create such an object.)
     std::vector<input::Witness> inputs = concrete::candidateWitnesses(
         entry_.program, entry_.method, entry_.main_convention, budget_.scaled(options_.candidates));
     for (const input::Witness& w : inputs) {
@@ -212,11 +259,15 @@ class HeapSearch {
     concrete::RunResult run = concrete::run(conc_, std::move(*s), ro, [&](const State& c, size_t) {
       if (!atLoopHead(c) || !applicationCode(*c.top().method)) return false;
       auto head = std::make_pair(c.top().method, c.top().pc);
-      if (++visits[head] < options_.visits) return false;
-      // A head tried enough already: the run is probably stuck in its
-      // loop, and running on costs time for nothing.
-      if (tried_[head] < options_.per_head && !done_.count(head) && !proven_(*head.first, head.second)) at = c;
-      return true;
+      uint32_t n = ++visits[head];
+      if (n < options_.visits) return false;
+      if (tried_[head] < options_.per_head && !done_.count(head) && !proven_(*head.first, head.second)) {
+        at = c;
+        return true;
+      }
+      // A head tried enough already: after many more visits the run is
+      // probably stuck in its loop, and running on costs time for nothing.
+      return n >= 50 * options_.visits;
     });
     steps_ += run.steps;
     if (!at) return;
@@ -225,7 +276,7 @@ class HeapSearch {
     ++attempts_;
     for (Keep keep : {Keep::Shape, Keep::ShapeAndHeapInts, Keep::Everything}) {
       if (budget_.expired()) return;
-      State start = abstractState(*at, keep, types_);
+      State start = abstractState(*at, keep, types_, jvm());
       size_t states = 0;
       if (!closed(start, states)) continue;
       if (keep != Keep::Shape) openWhatItCan(start, states);
@@ -233,7 +284,7 @@ class HeapSearch {
       set.method = head.first;
       set.pc = head.second;
       set.witness = w;
-      set.text = Describer(start, types_).describe();
+      set.text = Describer(start, types_, jvm()).describe();
       set.abstracted = keepText(keep);
       set.states = states;
       set.visits = options_.visits;
@@ -254,14 +305,16 @@ class HeapSearch {
     size_t tries = 0;
     for (size_t i = 0; i < start.heap.size() && tries < kMaxOpened && !budget_.expired(); ++i) {
       const auto& [r, v] = start.heap[i];
-      if (v->kind != HeapValue::Kind::Integer || fixed.count(r) || v->interval == state::Interval::ofType(v->prim))
-        continue;
+      const state::Interval type = openRange(v->prim, jvm());
+      if (v->kind != HeapValue::Kind::Integer || fixed.count(r) || v->interval == type) continue;
       ++tries;
-      // Any value, else the values on its side of zero.
-      const state::Interval type = state::Interval::ofType(v->prim);
+      // Any value, else the values on its side of zero, else those beyond
+      // it.
       const int64_t x = v->interval.lo;
-      for (state::Interval iv : {type, x > 0 ? state::Interval::range(1, type.hi) : state::Interval::range(type.lo, -1)}) {
-        if (x == 0 && !(iv == type)) break;
+      std::vector<state::Interval> wider_ones{type};
+      if (x > 0) wider_ones.insert(wider_ones.end(), {state::Interval::range(1, type.hi), state::Interval::range(x, type.hi)});
+      if (x < 0) wider_ones.insert(wider_ones.end(), {state::Interval::range(type.lo, -1), state::Interval::range(type.lo, x)});
+      for (const state::Interval& iv : wider_ones) {
         State wider = start;
         wider.heap[i].second.mutate().interval = iv;
         if (size_t n = 0; closed(wider, n)) {
@@ -291,6 +344,12 @@ class HeapSearch {
     seg::BuildResult built = seg::buildGraph(g, start, ev, bo);
     if (built.status != seg::BuildResult::Status::Complete) {
       trace(fmt::format("graph from the loop head incomplete: {}", built.reason));
+      return false;
+    }
+    // An unanalysed library call may end the program (System.exit) or do
+    // what its havoc does not cover: no set.
+    if (!built.library_calls.empty()) {
+      trace(fmt::format("the graph calls the library ({}): no set", *built.library_calls.begin()));
       return false;
     }
     for (seg::NodeId n : g.nodes())

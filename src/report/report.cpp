@@ -74,7 +74,7 @@ nlohmann::json findingJson(const Finding& f, bool confirmed, const EntrySignatur
     if (f.nonterm == engine::NonTermKind::Recurrent) {
       j["recurrent_set"] = f.recurrent_set;
       j["recurrent_set_smtlib"] = f.recurrent_smtlib;
-      j["recurrent_set_domain"] = f.recurrent_heap ? "heap" : "integers";
+      j["recurrent_set_domain"] = f.recurrent_heap ? "states" : "integers";
     }
   } else {
     j["exception"] = f.exception;

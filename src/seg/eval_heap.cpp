@@ -501,6 +501,27 @@ StepResult evalNewArray(Ctx& c) {
     if (l.hi < 0) return raise(c, "java/lang/NegativeArraySizeException");
     if (l.lo < 0) return refinedTo(state::refineInteger(c.in, n, {Interval::atMost(-1), Interval::atLeast(0)}), {n});
   }
+  // An array of more than kMaxArrayLength elements: the JVM may refuse it
+  // (OutOfMemoryError, depending on its heap; always for lengths near 2^31,
+  // "Requested array size exceeds VM limit") or create it. A graph has both
+  // cases (split 0: the error, 1: the array), so that neither a proof of an
+  // endless loop nor one of termination relies on either; a concrete run
+  // cannot know the JVM's heap and stops (no confirmation).
+  bool huge = false;
+  for (int k = 0; k < dims; ++k) {
+    Ref n = c.peek(static_cast<size_t>(k));
+    Interval l = c.in.intervalOf(n);
+    if (l.hi <= kMaxArrayLength) continue;
+    if (c.ev.options().concrete)
+      return unsupported(fmt::format("an array of {} elements (the JVM may throw OutOfMemoryError)", l.lo));
+    if (l.lo <= kMaxArrayLength)
+      return refinedTo(state::refineInteger(c.in, n, {Interval::range(l.lo, kMaxArrayLength),
+                                                      Interval::atLeast(kMaxArrayLength + 1)}),
+                       {n});
+    huge = true;
+  }
+  if (huge && c.in.split < 0) return refinedTo(state::booleanSplit(c.in), {});
+  if (huge && c.in.split == 0) return raise(c, "java/lang/OutOfMemoryError");
   std::string atype;
   if (c.insn.opcode == 0xbc) {  // newarray
     static constexpr const char* kPrim[] = {"", "", "", "", "[Z", "[C", "[F", "[D", "[B", "[S", "[I", "[J"};

@@ -83,6 +83,10 @@ StepResult unsupported(std::string reason);
 // Raises a runtime exception of class `cls` at the current instruction.
 StepResult raise(Ctx& c, std::string_view cls);
 
+// Arrays longer than this may make the JVM throw OutOfMemoryError (2^24
+// elements: 64 MB of ints, far below a default heap).
+inline constexpr int64_t kMaxArrayLength = int64_t{1} << 24;
+
 // Makes sure `r` is a usable object reference (JVMS: throws
 // NullPointerException on null). Returns a result when the step cannot go
 // on (the exception, or an existence refinement), nullopt when `r` exists.

@@ -401,6 +401,8 @@ std::vector<seg::NodeId> exceptionTargets(const seg::Graph& graph, size_t max, s
   for (seg::EdgeId e : graph.edges()) {
     const seg::Edge& edge = graph.edge(e);
     if (edge.kind != seg::EdgeKind::Eval || edge.label.raised.empty()) continue;
+    // The JVM's own limits (a huge array) are no runtime exception to report.
+    if (edge.label.raised == "java/lang/OutOfMemoryError") continue;
     const State& s = graph.state(edge.from);
     if (s.finished()) continue;
     auto key = std::make_tuple(s.top().method, s.top().pc, edge.label.raised);

@@ -52,8 +52,8 @@ def check_recurrent_set(f, problems):
     """Issue 14 item 3: the recurrent set's SMT-LIB obligations (paper 003,
     Lemma 1: non-empty, closed under every body path, no exit) re-checked
     by the z3 binary, independently of jhalt's solver calls."""
-    if f.get("recurrent_set_domain") == "heap":
-        # A set over the heap: its closure is a graph with no program end
+    if f.get("recurrent_set_domain") == "states":
+        # A set of abstract states (heap): its closure is a graph with no program end
         # (no SMT-LIB form); the finding must state the set and the graph.
         if not f.get("recurrent_set") or "no program end" not in f.get("proof", ""):
             problems.append("heap recurrent finding without its set or its closed graph")

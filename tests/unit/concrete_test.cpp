@@ -204,7 +204,7 @@ TEST_F(ConcreteTest, CandidatesStartSmallAndCoverEveryParameterKind) {
   EXPECT_EQ(ms[0].describe(), "(0, 0)");
   // Objects of the parameter's class, receivers of instance methods.
   auto cells = candidateWitnesses(program_, method("Shapes", "average", "(LShapes$Cell;)I"), false, 10);
-  ASSERT_EQ(cells.size(), 4u);
+  ASSERT_EQ(cells.size(), 5u);
   EXPECT_EQ(cells[0].params[0].kind, Value::Kind::Null);
   EXPECT_EQ(cells[1].params[0].kind, Value::Kind::Object);
   EXPECT_EQ(cells[1].params[0].type, "Shapes$Cell");
@@ -215,6 +215,11 @@ TEST_F(ConcreteTest, CandidatesStartSmallAndCoverEveryParameterKind) {
   EXPECT_NE(cycle.id, 0);
   EXPECT_EQ(cycle.fields[0].value.kind, Value::Kind::Ref);
   EXPECT_EQ(cycle.fields[0].value.id, cycle.id);
+  // The same cycle with its integer fields 1 (a walk that stops at a zero).
+  const Value& marked = cells[4].params[0];
+  ASSERT_GT(marked.fields.size(), 1u);
+  EXPECT_EQ(marked.fields[0].value.id, marked.id);
+  for (size_t k = 1; k < marked.fields.size(); ++k) EXPECT_EQ(marked.fields[k].value.number, 1);
   auto ratio = candidateWitnesses(program_, method("Shapes", "ratio", "(I)I"), false, 3);
   ASSERT_FALSE(ratio.empty());
   ASSERT_TRUE(ratio[0].receiver.has_value());

@@ -79,6 +79,8 @@ class DefaultCertifier final : public engine::Certifier {
 
   Options options_;
   std::set<std::string> confirmed_;
+  // Per entry: a class with a finalizer it may create ("" for none).
+  std::map<const program::MethodInfo*, std::string> finalizer_;
 };
 
 }  // namespace jhalt::certify

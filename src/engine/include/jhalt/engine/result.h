@@ -101,9 +101,9 @@ struct Finding {
   // (`x > 0 && y >= 0`, Java local names), and as an SMT-LIB script of the
   // obligations of paper 003's Lemma 1 (non-empty, closed under every body
   // path, no exit) with the answer each check must give.
-  // A set over the heap (recurrent/heap.h) has no SMT-LIB form: its
-  // closure is the symbolic execution graph built from it, which has no
-  // program end (paper 003, Thm. 2).
+  // A set of abstract states (recurrent/heap.h: heap shape, types,
+  // intervals) has no SMT-LIB form: its closure is the symbolic execution
+  // graph built from it, which has no program end (paper 003, Thm. 2).
   std::string recurrent_set;
   std::string recurrent_smtlib;
   bool recurrent_heap = false;

@@ -31,7 +31,7 @@ namespace jhalt::recurrent {
 
 // Deterministic limits at effort 1 (scaled by the budget).
 struct HeapOptions {
-  size_t candidates = 60;       // candidate inputs run
+  size_t candidates = 300;      // candidate inputs run (smallest first)
   size_t run_steps = 20000;     // steps of each run
   size_t total_steps = 200000;  // steps of all runs
   size_t max_heap = 1000;       // values in a run's state (a larger start state is not tried)
