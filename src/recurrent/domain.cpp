@@ -20,8 +20,9 @@ namespace {
 
 class TemplateDomain final : public Domain {
  public:
-  TemplateDomain(smt::Context& ctx, uint32_t arity, Shape shape, unsigned rlimit)
-      : ctx_(ctx), arity_(arity), shape_(shape), max_(ctx, rlimit) {
+  TemplateDomain(smt::Context& ctx, uint32_t arity, Shape shape, unsigned rlimit,
+                 std::chrono::steady_clock::time_point deadline)
+      : ctx_(ctx), arity_(arity), shape_(shape), max_(ctx, rlimit, deadline) {
     for (uint32_t i = 0; i < arity; ++i) {
       templates_.push_back({{{i, 1}}});
       templates_.push_back({{{i, -1}}});
@@ -69,6 +70,7 @@ class TemplateDomain final : public Domain {
     for (const Template& t : templates_) objectives.push_back(linear(t, x));
     if (objectives.empty()) objectives.push_back(ctx_.num(0));  // only: is it empty?
     std::vector<smt::Bound> bounds = max_.maximize(formula, objectives);
+    if (max_.expired()) throw DeadlineReached{};
     if (bounds.front().kind == smt::Bound::Kind::Empty) return bottom();
     Element out = top();
     for (size_t t = 0; t < templates_.size(); ++t)
@@ -148,8 +150,9 @@ class TemplateDomain final : public Domain {
 
 }  // namespace
 
-std::unique_ptr<Domain> makeTemplateDomain(smt::Context& ctx, uint32_t arity, Shape shape, unsigned rlimit) {
-  return std::make_unique<TemplateDomain>(ctx, arity, shape, rlimit);
+std::unique_ptr<Domain> makeTemplateDomain(smt::Context& ctx, uint32_t arity, Shape shape, unsigned rlimit,
+                                           std::chrono::steady_clock::time_point deadline) {
+  return std::make_unique<TemplateDomain>(ctx, arity, shape, rlimit, deadline);
 }
 
 smt::Term formulaOf(const Domain& d, const std::vector<Element>& set, const std::vector<smt::Term>& x,

@@ -83,7 +83,12 @@ class Analysis {
     for (const Loop& loop : loops) {
       if (done() || tried++ >= options_.max_loops) break;
       budget_.checkMemory();
-      analyseLoop(loop);
+      try {
+        analyseLoop(loop);
+      } catch (const DeadlineReached&) {
+        r_.notes.push_back("the time limit ended the search for recurrent sets (a timer only turns an answer into MAYBE)");
+        break;
+      }
     }
     if (!done()) heapSets();
     if (r_.nonTerminating() == 0)
@@ -167,7 +172,7 @@ class Analysis {
     LoopFormulas f = formulasOf(ctx_, loop, jvm_);
     for (Shape shape : options_.shapes) {
       if (done()) return;
-      std::unique_ptr<Domain> d = makeTemplateDomain(ctx_, loop.arity(), shape);
+      std::unique_ptr<Domain> d = makeTemplateDomain(ctx_, loop.arity(), shape, 400000, budget_.deadline());
       ClauseTransfer transfer(*d, f, *solver_);
       SearchOptions so = options_.search;
       so.max_states = budget_.scaled(so.max_states);

@@ -79,7 +79,17 @@ bool ClauseTransfer::cannotExit(const Element& l) {
     if (satisfiable(in && exit, "recurrent-exit")) return false;
   // A state no path covers ends the run (an exception): Lemma 1 needs
   // every state of l to take a body path.
-  return s_.checkQuantified(in && f_.uncovered, "recurrent-cover") == smt::Result::Unsat;
+  // During the search a small resource limit (an unknown answer keeps the
+  // state may-exiting, which is sound); the final check (check.h) has the
+  // solver's full limit.
+  // After a few unknown answers the solver is not asked again for this
+  // loop (each one costs its whole limit).
+  constexpr unsigned kSearchRlimit = 100000;
+  constexpr size_t kMaxUnknown = 8;
+  if (unknown_covers_ >= kMaxUnknown) return false;
+  smt::Result r = s_.checkQuantified(in && f_.uncovered, "recurrent-cover", kSearchRlimit);
+  if (r == smt::Result::Unknown) ++unknown_covers_;
+  return r == smt::Result::Unsat;
 }
 
 }  // namespace jhalt::recurrent

@@ -78,7 +78,8 @@ struct Maximizer::Impl {
   z3::solver s;
 };
 
-Maximizer::Maximizer(Context& ctx, unsigned rlimit) : impl_(std::make_unique<Impl>(z3Of(ctx.num(0)).ctx(), rlimit)) {}
+Maximizer::Maximizer(Context& ctx, unsigned rlimit, Clock::time_point deadline)
+    : impl_(std::make_unique<Impl>(z3Of(ctx.num(0)).ctx(), rlimit)), deadline_(deadline) {}
 Maximizer::~Maximizer() = default;
 
 std::vector<Bound> Maximizer::maximize(const Term& constraints, const std::vector<Term>& objectives) {
@@ -93,6 +94,10 @@ std::vector<Bound> Maximizer::maximize(const Term& constraints, const std::vecto
     } else if (r == z3::sat) {
       z3::model m = s.get_model();
       for (size_t k = 0; k < objectives.size(); ++k) {
+        if (Clock::now() >= deadline_) {
+          expired_ = true;
+          break;
+        }
         int64_t lo = 0;
         if (m.eval(z3Of(objectives[k]), true).is_numeral_i64(lo)) out[k] = maximizeTerm(s, z3Of(objectives[k]), lo);
       }

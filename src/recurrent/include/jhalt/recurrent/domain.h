@@ -9,6 +9,8 @@
 // where the bounds are exact, which the propagation rules 5-8 of §3.3 use.
 #pragma once
 
+#include <chrono>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -60,7 +62,12 @@ class Domain {
 
 // Template polyhedra of `shape` over `arity` variables (formulas in `ctx`); each bound within
 // `rlimit` units of Z3's resource counter.
-std::unique_ptr<Domain> makeTemplateDomain(smt::Context& ctx, uint32_t arity, Shape shape, unsigned rlimit = 400000);
+// Past `deadline` its operations throw DeadlineReached (the search then
+// ends without a set: a time limit only turns an answer into MAYBE).
+struct DeadlineReached {};
+std::unique_ptr<Domain> makeTemplateDomain(
+    smt::Context& ctx, uint32_t arity, Shape shape, unsigned rlimit = 400000,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
 // The powerset domain's concretisation and order (Hoare order: every
 // element of `a` is below some element of `b`).

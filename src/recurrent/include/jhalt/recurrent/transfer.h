@@ -38,6 +38,7 @@ class ClauseTransfer final : public Transfer {
   Domain& d_;
   const LoopFormulas& f_;
   smt::Solver& s_;
+  size_t unknown_covers_ = 0;  // cover checks the solver could not decide
 };
 
 }  // namespace jhalt::recurrent

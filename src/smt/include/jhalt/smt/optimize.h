@@ -5,6 +5,7 @@
 // Unknown, which callers treat as "no bound" (sound over-approximation).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -24,7 +25,10 @@ struct Bound {
 // scope of their own. Every check is bounded by `rlimit`.
 class Maximizer {
  public:
-  Maximizer(Context& ctx, unsigned rlimit = 1000000);
+  using Clock = std::chrono::steady_clock;
+  // Past `deadline`, maximize() answers Unknown for the objectives left and
+  // expired() is true (a safety net: callers give up rather than use it).
+  Maximizer(Context& ctx, unsigned rlimit = 1000000, Clock::time_point deadline = Clock::time_point::max());
   ~Maximizer();
   Maximizer(const Maximizer&) = delete;
   Maximizer& operator=(const Maximizer&) = delete;
@@ -33,10 +37,13 @@ class Maximizer {
   // `constraints` (an optimum beyond 2^40 is Unbounded); all Empty when
   // there is no model.
   std::vector<Bound> maximize(const Term& constraints, const std::vector<Term>& objectives);
+  bool expired() const { return expired_; }
 
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  Clock::time_point deadline_;
+  bool expired_ = false;
 };
 
 // A single question with a solver of its own.
