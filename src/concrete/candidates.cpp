@@ -162,6 +162,17 @@ std::vector<Value> valuesFor(program::Program& program, const classfile::FieldTy
       out.push_back(std::move(deep));
       out.push_back(std::move(cycle));
       if (has_integers) out.push_back(std::move(marked));
+      // Rings of two and three nodes (through the first link field).
+      for (int length : {2, 3}) {
+        Value ring = Value::reference(kSelf);
+        for (int k = 0; k < length; ++k) {
+          Value node = Value::object(cls);
+          node.fields.push_back({cls, std::string(links[0]->name), std::string(links[0]->descriptor), std::move(ring)});
+          ring = std::move(node);
+        }
+        ring.id = kSelf;
+        out.push_back(std::move(ring));
+      }
     }
   }
   return out;

@@ -38,9 +38,32 @@ Bound maximizeTerm(z3::solver& s, const z3::expr& t, int64_t lo) {
   if (r == z3::unsat) return {Bound::Kind::Finite, lo};
   if (r != z3::sat) return {Bound::Kind::Unknown, 0};
   lo = found;
-  // lo is attained; find hi > lo that is not (hi <= kLimit, which is not).
+  // lo is attained; find hi > lo that is not (hi <= kLimit, which is not):
+  // doubling steps; past a few of them, the edges of the int range first
+  // (ints the code leaves open under JVM semantics: x <= 2^31-1,
+  // -x <= 2^31, x + y <= 2^32-2, x - y <= 2^32-1, -x - y <= 2^32), two
+  // probes each instead of a walk of 31 steps.
+  constexpr int64_t kEdges[] = {2147483647, 2147483648, 4294967294, 4294967295, 4294967296};
+  constexpr int64_t kEdgeStep = 256;
   int64_t step = 1, hi = kLimit;
-  while (lo + step < kLimit) {
+  while (lo + step < kLimit && hi == kLimit) {
+    if (step == kEdgeStep) {
+      for (int64_t edge : kEdges) {
+        if (edge <= lo) continue;
+        r = attains(edge + 1);
+        if (r == z3::sat) {
+          lo = found;
+          continue;
+        }
+        if (r != z3::unsat) return {Bound::Kind::Unknown, 0};
+        r = attains(edge);
+        if (r == z3::sat) return {Bound::Kind::Finite, edge};
+        if (r != z3::unsat) return {Bound::Kind::Unknown, 0};
+        hi = edge;  // the maximum is below this edge
+        break;
+      }
+      if (hi != kLimit) break;
+    }
     r = attains(lo + step);
     if (r == z3::unsat) {
       hi = lo + step;

@@ -204,7 +204,7 @@ TEST_F(ConcreteTest, CandidatesStartSmallAndCoverEveryParameterKind) {
   EXPECT_EQ(ms[0].describe(), "(0, 0)");
   // Objects of the parameter's class, receivers of instance methods.
   auto cells = candidateWitnesses(program_, method("Shapes", "average", "(LShapes$Cell;)I"), false, 10);
-  ASSERT_EQ(cells.size(), 5u);
+  ASSERT_EQ(cells.size(), 7u);
   EXPECT_EQ(cells[0].params[0].kind, Value::Kind::Null);
   EXPECT_EQ(cells[1].params[0].kind, Value::Kind::Object);
   EXPECT_EQ(cells[1].params[0].type, "Shapes$Cell");
@@ -220,6 +220,9 @@ TEST_F(ConcreteTest, CandidatesStartSmallAndCoverEveryParameterKind) {
   ASSERT_GT(marked.fields.size(), 1u);
   EXPECT_EQ(marked.fields[0].value.id, marked.id);
   for (size_t k = 1; k < marked.fields.size(); ++k) EXPECT_EQ(marked.fields[k].value.number, 1);
+  // Rings of two and three cells.
+  EXPECT_EQ(cells[5].describe(), "(o1001=Cell{tail=Cell{tail=o1001}})");
+  EXPECT_EQ(cells[6].describe(), "(o1001=Cell{tail=Cell{tail=Cell{tail=o1001}}})");
   auto ratio = candidateWitnesses(program_, method("Shapes", "ratio", "(I)I"), false, 3);
   ASSERT_FALSE(ratio.empty());
   ASSERT_TRUE(ratio[0].receiver.has_value());
