@@ -67,6 +67,22 @@ class Analysis {
       r_.notes.push_back("the entry method has no code");
       return std::move(r_);
     }
+    size_t tried = options_.integer_templates ? integerSets() : 0;
+    if (!done()) heapSets();
+    if (r_.nonTerminating() == 0)
+      r_.notes.push_back(fmt::format("{} loop(s) searched for a recurrent set over integer templates ({} abstract "
+                                     "states), {} loop-head state(s) of runs tried as sets of abstract states, {} "
+                                     "set(s) found{}",
+                                     tried, states_, heap_attempts_, sets_,
+                                     r_.unconfirmed.empty() ? "" : ", some claims not confirmed"));
+    r_.answer = r_.nonTerminating() > 0 ? engine::Answer::No : engine::Answer::Maybe;
+    return std::move(r_);
+  }
+
+ private:
+  // The search over integer templates (§3) for each loop of the CLP
+  // translation; returns the number of loops searched.
+  size_t integerSets() {
     clp::TranslateOptions to = options_.translate;
     to.for_termination = true;
     to.int_overflow = jvm_;
@@ -78,9 +94,9 @@ class Analysis {
     uo.deadline = std::min(uo.deadline, Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                                            std::chrono::duration<double>(budget_.secondsLeft() / 3)));
     unfolded_ = clp::unfold(plain_, *solver_, uo);
-    std::vector<Loop> loops = loopsOf(program_, jvm_, r_.notes);
+    loops_ = loopsOf(program_, jvm_, r_.notes);
     size_t tried = 0;
-    for (const Loop& loop : loops) {
+    for (const Loop& loop : loops_) {
       if (done() || tried++ >= options_.max_loops) break;
       budget_.checkMemory();
       try {
@@ -90,16 +106,9 @@ class Analysis {
         break;
       }
     }
-    if (!done()) heapSets();
-    if (r_.nonTerminating() == 0)
-      r_.notes.push_back(fmt::format("{} loop(s) searched for a recurrent set ({} abstract states), {} set(s) found{}",
-                                     std::min(tried, loops.size()), states_, sets_,
-                                     r_.unconfirmed.empty() ? "" : ", some claims not confirmed"));
-    r_.answer = r_.nonTerminating() > 0 ? engine::Answer::No : engine::Answer::Maybe;
-    return std::move(r_);
+    return std::min(tried, loops_.size());
   }
 
- private:
   bool done() const { return budget_.expired() || (goal_.stop_at_first && r_.nonTerminating() > 0); }
   void trace(const std::string& text) const {
     if (options_.trace) options_.trace(text);
@@ -111,7 +120,9 @@ class Analysis {
     HeadFilter proven = [this](const program::MethodInfo& m, uint32_t pc) {
       return certifier_.confirmed(fmt::format("loop@{}:{}", engine::locate(m, pc).internalName(), pc));
     };
-    for (const HeapSet& s : heapRecurrentSets(entry_, budget_, options_.heap, proven, options_.trace)) {
+    HeapSets found = heapRecurrentSets(entry_, budget_, options_.heap, proven, options_.trace);
+    heap_attempts_ = found.tried;
+    for (const HeapSet& s : found.sets) {
       if (done()) return;
       ++sets_;
       claimHeap(s);
@@ -337,7 +348,8 @@ class Analysis {
   engine::Result r_;
   clp::ClpProgram program_, plain_;
   clp::UnfoldResult unfolded_;
-  size_t states_ = 0, sets_ = 0;
+  std::vector<Loop> loops_;
+  size_t states_ = 0, sets_ = 0, heap_attempts_ = 0;
 };
 
 }  // namespace

@@ -218,7 +218,7 @@ class HeapSearch {
       : entry_(entry), budget_(budget), options_(options), proven_(proven), trace_(trace), types_(entry.program),
         conc_(entry.program, types_, alloc_, concreteOptions()) {}
 
-  std::vector<HeapSet> run() {
+  HeapSets run() {
     // (Finalizers, which run on another thread, are the certifier's concern:
     // it confirms no claim where the program may create such an object.)
     std::vector<input::Witness> inputs = concrete::candidateWitnesses(
@@ -229,7 +229,7 @@ class HeapSearch {
       budget_.checkMemory();
       tryInput(w);
     }
-    return std::move(found_);
+    return {std::move(found_), attempts_};
   }
 
  private:
@@ -336,7 +336,7 @@ class HeapSearch {
     // A loop that keeps allocating grows every state: such graphs are not
     // closed, and evaluating ever larger states costs most of the time.
     bo.max_state_size = 2 * start.heap.size() + 64;
-    bo.max_seconds = std::clamp(budget_.secondsLeft() / 4, 0.0, 5.0);
+    bo.max_seconds = std::clamp(budget_.secondsLeft() / 4, 0.0, 2.0);
     bo.checkpoint = [this] { budget_.checkMemory(); };
     state::RefAllocator alloc(start.maxRef() + 1);
     seg::Evaluator ev(entry_.program, types_, alloc, bo.eval);
@@ -375,7 +375,7 @@ class HeapSearch {
 
 }  // namespace
 
-std::vector<HeapSet> heapRecurrentSets(const engine::Entry& entry, const engine::Budget& budget,
+HeapSets heapRecurrentSets(const engine::Entry& entry, const engine::Budget& budget,
                                        const HeapOptions& options, const HeadFilter& proven,
                                        const std::function<void(const std::string&)>& trace) {
   return HeapSearch(entry, budget, options, proven, trace).run();

@@ -135,9 +135,9 @@ TEST_F(RecurrentLoops, OverflowIsAnExitOnTheJvm) {
 
 // Sets over the heap (heap.h): a closed graph from an abstracted loop-head
 // state of a concrete run (tests/java/programs/RecurrentHeap.java).
-class HeapSets : public ::testing::Test {
+class HeapSetsTest : public ::testing::Test {
  protected:
-  HeapSets() : cp_(test::testClassPath()), program_(cp_) {}
+  HeapSetsTest() : cp_(test::testClassPath()), program_(cp_) {}
 
   std::vector<HeapSet> setsOf(const std::string& name, const std::string& desc, engine::Semantics sem) {
     const program::MethodInfo* m = program_.get("RecurrentHeap").declaredMethod(name, desc);
@@ -145,14 +145,14 @@ class HeapSets : public ::testing::Test {
     engine::Entry entry{program_, *m, false, sem};
     engine::Budget budget(60, 1, int64_t{1} << 30);
     HeadFilter none = [](const program::MethodInfo&, uint32_t) { return false; };
-    return heapRecurrentSets(entry, budget, HeapOptions{}, none, nullptr);
+    return heapRecurrentSets(entry, budget, HeapOptions{}, none, nullptr).sets;
   }
 
   classpath::ClassPath cp_;
   program::Program program_;
 };
 
-TEST_F(HeapSets, ACycleIsNeverLeft) {
+TEST_F(HeapSetsTest, ACycleIsNeverLeft) {
   for (engine::Semantics sem : {engine::Semantics::Jvm, engine::Semantics::Math}) {
     std::vector<HeapSet> sets = setsOf("walk", "(LRecurrentHeap$Node;)I", sem);
     ASSERT_EQ(sets.size(), 1u);
@@ -162,7 +162,7 @@ TEST_F(HeapSets, ACycleIsNeverLeft) {
   }
 }
 
-TEST_F(HeapSets, TheSetKeepsWhatTheExitTests) {
+TEST_F(HeapSetsTest, TheSetKeepsWhatTheExitTests) {
   std::vector<HeapSet> find = setsOf("find", "(LRecurrentHeap$Node;)LRecurrentHeap$Node;", engine::Semantics::Jvm);
   ASSERT_EQ(find.size(), 1u);
   EXPECT_EQ(find[0].text, "y == #1 && #1 is a RecurrentHeap.Node {next = #1, found = false}");
@@ -172,7 +172,7 @@ TEST_F(HeapSets, TheSetKeepsWhatTheExitTests) {
   EXPECT_EQ(zero[0].text, "p == #1 && #1 is a RecurrentHeap.Node {next = #1, value >= 1}");
 }
 
-TEST_F(HeapSets, NoSetForLoopsThatEndOnACycle) {
+TEST_F(HeapSetsTest, NoSetForLoopsThatEndOnACycle) {
   for (engine::Semantics sem : {engine::Semantics::Jvm, engine::Semantics::Math}) {
     EXPECT_TRUE(setsOf("bounded", "(LRecurrentHeap$Node;I)V", sem).empty());
     EXPECT_TRUE(setsOf("cut", "(LRecurrentHeap$Node;)V", sem).empty());

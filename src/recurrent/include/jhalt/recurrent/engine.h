@@ -30,7 +30,10 @@ struct RecurrentOptions {
   SearchOptions search;
   size_t max_loops = 16;
   size_t max_sets = 8;  // recurrent sets checked per loop and domain
-  HeapOptions heap;     // sets over the heap (heap.h)
+  HeapOptions heap;     // sets of abstract states (heap.h)
+  // The forward search over integer templates (the portfolio leaves it
+  // out: it costs seconds where the other engines give up).
+  bool integer_templates = true;
   // Intervals first (cheaper, and sets that read better), then octagons
   // for sets that need a relation (x - y >= 1).
   std::vector<Shape> shapes = {Shape::Intervals, Shape::Octagons};

@@ -36,10 +36,10 @@ struct HeapOptions {
   size_t total_steps = 200000;  // steps of all runs
   size_t max_heap = 1000;       // values in a run's state (a larger start state is not tried)
   uint32_t visits = 6;          // visits of a loop head before its state is taken
-  size_t max_attempts = 10;     // loop-head states tried in all
+  size_t max_attempts = 6;      // loop-head states tried in all
   size_t per_head = 2;          // ... at one loop head (from different inputs)
-  size_t max_nodes = 4000;      // states of one graph
-  size_t max_evaluations = 60000;
+  size_t max_nodes = 2000;      // states of one graph
+  size_t max_evaluations = 15000;
 };
 
 struct HeapSet {
@@ -55,9 +55,13 @@ struct HeapSet {
 // Whether `method` at `pc` is already proven (skipped).
 using HeadFilter = std::function<bool(const program::MethodInfo& method, uint32_t pc)>;
 
-// Recurrent sets of the entry's loops found from concrete runs, one per
-// loop head at most, in the order the runs reach them.
-std::vector<HeapSet> heapRecurrentSets(const engine::Entry& entry, const engine::Budget& budget,
+struct HeapSets {
+  std::vector<HeapSet> sets;  // one per loop head at most, in the order the runs reach them
+  size_t tried = 0;           // loop-head states tried
+};
+
+// Recurrent sets of the entry's loops found from concrete runs.
+HeapSets heapRecurrentSets(const engine::Entry& entry, const engine::Budget& budget,
                                        const HeapOptions& options, const HeadFilter& proven,
                                        const std::function<void(const std::string&)>& trace);
 
