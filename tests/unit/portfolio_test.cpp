@@ -141,7 +141,7 @@ TEST_F(PortfolioTest, AYesEndsTermcompAndYesWithNoIsAnError) {
 
 TEST(Registry, NamesAndTheAllSchedule) {
   EXPECT_EQ(engineChoices(), (std::vector<std::string>{"term", "seg", "clp", "recurrent", "all"}));
-  EXPECT_EQ(makePortfolio("all", {}).names(), (std::vector<std::string>{"term", "seg", "clp"}));
+  EXPECT_EQ(makePortfolio("all", {}).names(), (std::vector<std::string>{"term", "seg", "clp", "recurrent"}));
   EXPECT_EQ(makePortfolio("clp", {}).names(), (std::vector<std::string>{"clp"}));
 }
 
