@@ -256,13 +256,19 @@ class HeapSearch {
     ro.deadline = budget_.deadline();
     std::map<std::pair<const program::MethodInfo*, uint32_t>, uint32_t> visits;
     std::optional<State> at;
+    std::map<std::pair<const program::MethodInfo*, uint32_t>, State> taken;  // at the visits-th visit
     concrete::RunResult run = concrete::run(conc_, std::move(*s), ro, [&](const State& c, size_t) {
       if (!atLoopHead(c) || !applicationCode(*c.top().method)) return false;
       auto head = std::make_pair(c.top().method, c.top().pc);
       uint32_t n = ++visits[head];
       if (n < options_.visits) return false;
       if (tried_[head] < options_.per_head && !done_.count(head) && !proven_(*head.first, head.second)) {
-        at = c;
+        // The state of the visits-th visit, tried only once the run is
+        // still there many visits later (a loop that ends soon costs no
+        // attempt).
+        if (n == options_.visits) taken.emplace(head, c);
+        if (n < options_.stay_visits || !taken.count(head)) return false;
+        at = taken.at(head);
         return true;
       }
       // A head tried enough already: after many more visits the run is

@@ -57,7 +57,7 @@ public class TermJvm {
 // EXPECT: analyze --method 'TermJvm.mixed(II)I' --int-semantics math -> YES no-nonterminating
 // EXPECT: analyze --method 'TermJvm.upTo(I)I' -> YES no-nonterminating
 // EXPECT: analyze --method 'TermJvm.upTo(I)I' --int-semantics math -> YES no-nonterminating
-// EXPECT: analyze --method 'TermJvm.upToInclusive(I)V' -> MAYBE
+// EXPECT: analyze --method 'TermJvm.upToInclusive(I)V' -> NO nonterminating:recurrent:15
 // EXPECT: analyze --method 'TermJvm.upToInclusive(I)V' --int-semantics math -> YES no-nonterminating
 // EXPECT: analyze --method 'TermJvm.byTwo(I)V' -> MAYBE
 // EXPECT: analyze --method 'TermJvm.byTwo(I)V' --int-semantics math -> YES no-nonterminating

@@ -36,8 +36,9 @@ struct HeapOptions {
   size_t total_steps = 200000;  // steps of all runs
   size_t max_heap = 1000;       // values in a run's state (a larger start state is not tried)
   uint32_t visits = 6;          // visits of a loop head before its state is taken
+  uint32_t stay_visits = 64;    // ... and tried once the run visits the head this often
   size_t max_attempts = 6;      // loop-head states tried in all
-  size_t per_head = 2;          // ... at one loop head (from different inputs)
+  size_t per_head = 3;          // ... at one loop head (from different inputs)
   size_t max_nodes = 2000;      // states of one graph
   size_t max_evaluations = 15000;
 };
