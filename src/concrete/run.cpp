@@ -266,6 +266,11 @@ RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
       res.outcome = RunResult::Outcome::StepLimit;
       break;
     }
+    if (options.max_depth > 0 && s.frames.size() > options.max_depth) {
+      res.outcome = RunResult::Outcome::StepLimit;
+      res.deep = true;
+      break;
+    }
     if ((step & 15) == 15 && std::chrono::steady_clock::now() > options.deadline) {
       res.outcome = RunResult::Outcome::StepLimit;
       res.timed_out = true;

@@ -11,6 +11,7 @@
 #include "demand.h"
 #include "jhalt/program/program.h"
 #include "jhalt/state/types.h"
+#include "jhalt/util/error.h"
 #include "transfer.h"
 
 namespace jhalt::irrelevant {
@@ -433,6 +434,7 @@ MethodResult Analysis::classify(const program::MethodInfo* m, const detail::Meth
 }  // namespace
 
 Result analyze(const seg::Graph& graph, state::TypeSystem& types, const Options& options) {
+  JHALT_ASSERT(!graph.hasRecursion(), "irrelevant-code detection needs a graph built without recursion");
   Analysis a(graph, types, options);
   return a.run();
 }

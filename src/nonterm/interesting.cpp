@@ -27,6 +27,8 @@ Interesting::Interesting(const seg::Graph& g) {
       corr[e] = edge.instance;
     else if (edge.kind == seg::EdgeKind::Refine)
       corr[e] = witness::correspondence(g.state(edge.from), g.state(edge.to));
+    else if (edge.kind == seg::EdgeKind::Call)  // the same references, fewer frames
+      for (const auto& [r, v] : g.state(edge.to).heap) corr[e].push_back({r, r});
   }
   bool changed = true;
   while (changed) {
@@ -38,7 +40,7 @@ Interesting::Interesting(const seg::Graph& g) {
       const std::set<Ref>& target = it->second;
       std::set<Ref>& source = sets_[edge.from];
       size_t before = source.size();
-      if (edge.kind == seg::EdgeKind::Eval) {
+      if (edge.kind == seg::EdgeKind::Eval || edge.kind == seg::EdgeKind::Return) {
         // Rule 3: interesting references that exist in the source.
         const State& s = g.state(edge.from);
         for (Ref r : target)

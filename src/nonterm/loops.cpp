@@ -226,6 +226,20 @@ std::optional<LoopProof> LoopProver::looping(seg::NodeId head, const Path& path)
   return p;
 }
 
+// Does a cycle of the component pass a call or return edge of a recursive
+// call (thesis 002, Ch. 3)? Thms. 7 and 8 are about one frame's loop; a run
+// around such a cycle changes the call stack.
+bool LoopProver::throughCalls(const std::vector<seg::NodeId>& scc) const {
+  for (seg::NodeId n : scc)
+    for (seg::EdgeId e : g_.outEdges(n)) {
+      const seg::Edge& edge = g_.edge(e);
+      if ((edge.kind == seg::EdgeKind::Call || edge.kind == seg::EdgeKind::Return) &&
+          std::binary_search(scc.begin(), scc.end(), edge.to))
+        return true;
+    }
+  return false;
+}
+
 std::vector<LoopProof> LoopProver::prove(size_t max_paths) {
   std::vector<LoopProof> out;
   auto sccs = g_.cycles();
@@ -235,7 +249,7 @@ std::vector<LoopProof> LoopProver::prove(size_t max_paths) {
     const std::vector<seg::NodeId>* scc = nullptr;
     for (const auto& c : sccs)
       if (std::binary_search(c.begin(), c.end(), head)) scc = &c;
-    if (!scc || !interesting_.onlyIntegers(head, g_)) continue;
+    if (!scc || !interesting_.onlyIntegers(head, g_) || throughCalls(*scc)) continue;
     bool complete = false;
     std::vector<Path> paths = cyclePaths(head, *scc, max_paths, complete);
     std::erase_if(paths, [&](const Path& p) { return !enc_.integerDetermined(p); });

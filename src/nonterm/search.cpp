@@ -31,6 +31,10 @@ SemanticsSet runSemantics(const engine::Entry& e, const concrete::RunResult& r) 
 
 class Search {
  public:
+  // Runs deeper than this are left (the certifier follows a recursion claim
+  // as deep as it needs; a search run only looks for exceptions and loops).
+  static constexpr size_t kMaxDepth = 64;
+
   Search(const engine::Entry& entry, const engine::Goal& goal, const SearchInputs& in, const SearchLimits& limits,
          engine::Certifier& certifier, engine::Result& result)
       : entry_(entry), goal_(goal), in_(in), limits_(limits), certifier_(certifier), result_(result),
@@ -100,6 +104,7 @@ class Search {
     concrete::RunOptions ro;
     ro.max_steps = limits_.run_steps;
     ro.deadline = limits_.deadline;
+    ro.max_depth = kMaxDepth;
     size_t checks = 0;
     std::map<seg::NodeId, size_t> visits;
     concrete::RunResult run = concrete::run(conc_, std::move(*s), ro, [&](const state::State& c, size_t) {

@@ -293,6 +293,7 @@ class Analysis {
     f.engine = "recurrent";
     f.recurrent_set = s.text;
     f.recurrent_heap = true;
+    if (s.recursion) return claimRecursion(s, std::move(c));
     f.proof = fmt::format(
         "universal recurrent set (paper 003, Lemma 1 and Thm. 1) of the loop, a set of abstract states (thesis 002: "
         "heap shape, types, integer intervals), {} integers:\n  {}\n"
@@ -302,6 +303,32 @@ class Analysis {
         "VirtualMachineError such as OutOfMemoryError)\n"
         "the witness's run is in the set at its visit {} of the loop head",
         jvm_ ? "JVM" : "mathematical", s.text, s.abstracted, s.states, s.visits);
+    submit(std::move(c));
+  }
+
+  // A recursive method's entry whose frame never returns: an infinite
+  // recursion at the call site that made the frame; on the JVM it ends in
+  // StackOverflowError (as in the clp engine).
+  void claimRecursion(const HeapSet& s, engine::Claim c) {
+    engine::Finding& f = c.finding;
+    f.where = engine::locate(*s.call_method, s.call_pc);
+    f.proof = fmt::format(
+        "infinite recursion: a universal recurrent set (paper 003, Lemma 1 and Thm. 1) at the entry of {}, a set of "
+        "abstract states (thesis 002: heap shape, types, integer intervals), {} integers:\n  {}\n"
+        "({}); the symbolic execution graph from it, with the recursive calls' stacks abstracted (thesis 002, "
+        "Ch. 3), is complete, has {} abstract states and no program end: the frame never returns, every run from "
+        "the set calls deeper forever\n"
+        "the witness's run is in the set at its call {} of the method",
+        s.method->qualifiedName(), jvm_ ? "JVM" : "mathematical", s.text, s.abstracted, s.states, s.visits);
+    if (jvm_) {
+      if (!goal_.exceptions) return;
+      f.kind = engine::FindingKind::Exception;
+      f.exception = "java/lang/StackOverflowError";
+      f.proof += "\non the JVM the infinite recursion ends in java.lang.StackOverflowError";
+    } else {
+      f.nonterm = engine::NonTermKind::Recursion;
+    }
+    f.recurrent_heap = false;
     submit(std::move(c));
   }
 

@@ -45,6 +45,16 @@ bool atLoopHead(const State& s) {
   return idx >= 0 && code.loop_head[static_cast<size_t>(idx)];
 }
 
+// The entry of a method called recursively (the same method lower on the
+// stack): with the top frame cut off, a closed graph from there says the
+// frame never returns, an infinite recursion (thesis 002, Ch. 3 graphs).
+bool atRecursionHead(const State& s) {
+  if (s.frames.size() < 2 || s.exception != state::kNone || s.split >= 0 || s.top().pc != 0) return false;
+  for (size_t i = 1; i < s.frames.size(); ++i)
+    if (s.frames[i].method == s.top().method) return true;
+  return false;
+}
+
 bool applicationCode(const program::MethodInfo& m) {
   return m.owner().origin() == classpath::Origin::Application;
 }
@@ -253,12 +263,13 @@ class HeapSearch {
     ro.max_steps = budget_.scaled(options_.run_steps);
     ro.detect_cycles = false;
     ro.max_heap = options_.max_heap;
+    ro.max_depth = 512;  // every step copies the frames
     ro.deadline = budget_.deadline();
     std::map<std::pair<const program::MethodInfo*, uint32_t>, uint32_t> visits;
     std::optional<State> at;
     std::map<std::pair<const program::MethodInfo*, uint32_t>, State> taken;  // at the visits-th visit
     concrete::RunResult run = concrete::run(conc_, std::move(*s), ro, [&](const State& c, size_t) {
-      if (!atLoopHead(c) || !applicationCode(*c.top().method)) return false;
+      if (!(atLoopHead(c) || atRecursionHead(c)) || !applicationCode(*c.top().method)) return false;
       auto head = std::make_pair(c.top().method, c.top().pc);
       uint32_t n = ++visits[head];
       if (n < options_.visits) return false;
@@ -294,6 +305,11 @@ class HeapSearch {
       set.abstracted = keepText(keep);
       set.states = states;
       set.visits = options_.visits;
+      if (atRecursionHead(*at)) {
+        set.recursion = true;
+        set.call_method = at->frames[1].method;
+        set.call_pc = at->frames[1].pc;
+      }
       trace(fmt::format("heap recurrent set at {} pc {}: {}", head.first->qualifiedName(), head.second, set.text));
       found_.push_back(std::move(set));
       done_.insert(head);

@@ -110,7 +110,10 @@ std::string findingText(const Finding& f, const TextOptions& options, const Entr
   } else {
     out += fmt::format("non-terminating {} loop at {}\n", engine::nonTermKindName(f.nonterm), where(f.where));
   }
-  if (!f.recurrent_set.empty())
+  if (!f.recurrent_set.empty() && (f.kind == engine::FindingKind::Exception || f.nonterm == engine::NonTermKind::Recursion))
+    out += fmt::format("  recurrent set at the called method's entry: {} (every run from it recurses forever)\n",
+                       f.recurrent_set);
+  else if (!f.recurrent_set.empty())
     out += fmt::format("  recurrent set: {} at {} (every run that reaches it stays in the loop)\n", f.recurrent_set,
                        where(f.where));
   out += fmt::format("  witness: {}\n", f.witness.describe());

@@ -1,12 +1,15 @@
 // Graph construction (thesis 002, Alg. 2 and §1.7).
 #include "jhalt/seg/builder.h"
 
+#include <algorithm>
 #include <chrono>
+#include <map>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "jhalt/program/program.h"
+#include "jhalt/seg/recursion.h"
 #include "jhalt/state/merge.h"
 #include "jhalt/state/print.h"
 #include "jhalt/util/error.h"
@@ -14,9 +17,11 @@
 namespace jhalt::seg {
 namespace {
 
-// Repetitions are only looked for at loop heads: every cycle of the
-// program's control flow (exception edges included) passes one, and calls
-// are not recursive here, so every infinite path repeats a loop-head state.
+// Repetitions are looked for at loop heads and, for recursion, at the
+// entries and return states of call stack abstractions (below): every cycle
+// of the program's control flow (exception edges included) passes a loop
+// head, and every recursive call goes through a call stack abstraction, so
+// every infinite path repeats one of these states.
 bool atLoopHead(const state::State& s) {
   if (s.frames.empty() || s.exception != state::kNone || s.split >= 0) return false;
   const state::Frame& f = s.top();
@@ -97,6 +102,125 @@ NodeId forceAbstraction(Graph& g, NodeId n, NodeId a, Evaluator& ev, const Build
   return m;
 }
 
+// The states of recursive programs that are compared across the whole
+// graph, not only along a path (thesis 002, Alg. 16): call stack
+// abstractions at their method's entry, return states, and the call states
+// that return states are concretized with.
+class Recursion {
+ public:
+  Recursion(Graph& g, Evaluator& ev, const BuildOptions& options, std::vector<NodeId>& work, BuildResult& result)
+      : g_(g), ev_(ev), options_(options), work_(work), result_(result), effects_(ev.program()) {}
+
+  // A call stack abstraction at its method's entry.
+  static bool atEntry(const state::State& s) {
+    return s.open_context && s.frames.size() == 1 && s.top().pc == 0 && s.exception == state::kNone && s.split < 0;
+  }
+
+  // Alg. 16, lines 10-14 (for entries as well): an instance edge to an
+  // earlier state of the same shape, or ForceAbstraction with it. False if
+  // there is none: `n` is then the first of its shape and is kept.
+  bool repeated(std::vector<NodeId>& table, NodeId n) {
+    const state::State& s = g_.state(n);
+    for (NodeId& t : table) {
+      if (t == n || !g_.node(t).alive || !state::sameShape(s, g_.state(t))) continue;
+      std::vector<std::pair<state::Ref, state::Ref>> map;
+      if (state::isInstance(s, g_.state(t), ev_.types(), &map)) {
+        addInstanceEdge(g_, n, t, std::move(map));
+        return true;
+      }
+      ++result_.merges;
+      NodeId m = forceAbstraction(g_, n, t, ev_, options_, result_.merges);
+      t = m;
+      if (g_.node(n).alive) {
+        bool ok = state::isInstance(g_.state(n), g_.state(m), ev_.types(), &map);
+        JHALT_ASSERT(ok, "merge result does not represent the new state");
+        addInstanceEdge(g_, n, m, std::move(map));
+      }
+      work_.push_back(m);
+      return true;
+    }
+    if (std::find(table.begin(), table.end(), n) == table.end()) table.push_back(n);
+    return false;
+  }
+
+  // Is `after` (an evaluation successor of `before`) the invoking state of a
+  // call whose call stack is abstracted: a method already on the stack, or
+  // one that may call itself?
+  bool abstracts(const state::State& before, const state::State& after) {
+    const program::MethodInfo* m = invoked(before, after);
+    return m && (onStackBelow(after) || effects_.recursive(*m));
+  }
+
+  bool entry(NodeId n) { return repeated(entries_[g_.state(n).top().method], n); }
+
+  // The continuations of one call state (one per return state) are merged
+  // like repetitions: the caller goes on from one state per call site and
+  // context, not from one per way the callee can return.
+  bool continuation(NodeId n) {
+    auto it = context_of_.find(n);
+    return it != context_of_.end() && repeated(continuations_[it->second], n);
+  }
+
+  // `n` is a return state (its bottom frame, of an open context, returns or
+  // throws to `end`): merged with earlier ones, else concretized with every
+  // call state of its method.
+  void returned(NodeId n, state::State end) {
+    const program::MethodInfo* m = g_.state(n).top().method;
+    if (repeated(returns_[m], n)) return;
+    ends_[n] = std::move(end);
+    ++result_.return_states;
+    for (NodeId c : calls_[m])
+      if (g_.node(c).alive) concretize(c, n);
+  }
+
+  // `c` (just added) is the invoking state of a recursive call: its call
+  // stack abstraction is evaluated next, and every return state of the
+  // method so far is concretized with it.
+  void called(NodeId c) {
+    const program::MethodInfo* m = g_.state(c).top().method;
+    calls_[m].push_back(c);
+    ++result_.call_states;
+    NodeId a = g_.addNode(callStackAbstraction(g_.state(c)), c);
+    Edge e;
+    e.from = c;
+    e.to = a;
+    e.kind = EdgeKind::Call;
+    g_.addEdge(std::move(e));
+    work_.push_back(a);
+    for (NodeId r : returns_[m])
+      if (g_.node(r).alive && ends_.count(r)) concretize(c, r);
+  }
+
+ private:
+  void concretize(NodeId c, NodeId r) {
+    if (!mayFollow(g_.state(c), ends_.at(r))) return;
+    Concretization cc = seg::concretize(g_.state(c), ends_.at(r), ev_, effects_);
+    // Its parent (for the repetition search at loop heads) is the call
+    // state: the caller's frames go on from there, whatever the callee did.
+    NodeId k = g_.addNode(std::move(cc.state), c);
+    Edge e;
+    e.from = r;
+    e.to = k;
+    e.kind = EdgeKind::Return;
+    e.label = std::move(cc.label);
+    e.context = c;
+    g_.addEdge(std::move(e));
+    context_of_[k] = c;
+    work_.push_back(k);
+  }
+
+  Graph& g_;
+  Evaluator& ev_;
+  const BuildOptions& options_;
+  std::vector<NodeId>& work_;
+  BuildResult& result_;
+  CalleeEffects effects_;
+  std::map<const program::MethodInfo*, std::vector<NodeId>> entries_, returns_, calls_;
+  std::map<NodeId, state::State> ends_;
+  std::map<NodeId, NodeId> context_of_;                  // continuation -> its call state
+  std::map<NodeId, std::vector<NodeId>> continuations_;  // call state -> its continuations
+};
+
 }  // namespace
 
 BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildOptions& options) {
@@ -107,6 +231,7 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
   start.collectGarbage();
   g.addNode(std::move(start), kNoNode);
   std::vector<NodeId> work{g.root()};
+  Recursion recursion(g, ev, options, work, result);
   state::TypeSystem& types = ev.types();
   const bool debug = static_cast<bool>(options.trace);
   auto finish = [&](BuildResult::Status st, std::string reason, NodeId at) {
@@ -137,6 +262,8 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
                       fmt::format("graph construction exceeds {:.1f} s (raise --timeout)", options.max_seconds), n);
     }
 
+    if (Recursion::atEntry(s) && recursion.entry(n)) continue;
+    if (recursion.continuation(n)) continue;
     if (atLoopHead(s)) {
       if (NodeId a = findRepetition(g, n); a != kNoNode) {
         std::vector<std::pair<state::Ref, state::Ref>> map;
@@ -162,7 +289,13 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
           throw InternalError(fmt::format("invalid successor ({}) of state at pc {}:\n{}\nsuccessor:\n{}", e,
                                           s.top().pc, state::toString(s, types), state::toString(succ.state, types)));
     }
+    if (s.open_context && s.frames.size() == 1 && step.successors.size() == 1 &&
+        step.successors.front().state.finished()) {
+      recursion.returned(n, std::move(step.successors.front().state));
+      continue;
+    }
     for (Successor& succ : step.successors) {
+      bool recursive_call = succ.kind == Successor::Kind::Eval && recursion.abstracts(s, succ.state);
       NodeId m = g.addNode(std::move(succ.state), n);
       Edge e;
       e.from = n;
@@ -171,7 +304,10 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
       e.label = std::move(succ.label);
       e.refined = std::move(succ.refined);
       g.addEdge(std::move(e));
-      work.push_back(m);
+      if (recursive_call)
+        recursion.called(m);
+      else
+        work.push_back(m);
     }
   }
   return finish(BuildResult::Status::Complete, "", kNoNode);

@@ -52,6 +52,13 @@ std::string toDot(const Graph& g, state::TypeSystem& types) {
       case EdgeKind::Instance:
         fmt::format_to(it, "  n{} -> n{} [color=\"black:invis:black\"];\n", edge.from, edge.to);
         break;
+      case EdgeKind::Call:
+        fmt::format_to(it, "  n{} -> n{} [style=bold, color=blue, label=\"call\"];\n", edge.from, edge.to);
+        break;
+      case EdgeKind::Return:
+        fmt::format_to(it, "  n{} -> n{} [style=bold, color=darkgreen, label=\"return to n{}\"];\n", edge.from,
+                       edge.to, edge.context);
+        break;
     }
   }
   out += "}\n";

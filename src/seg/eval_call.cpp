@@ -46,7 +46,7 @@ StepResult pushFrame(Ctx& c, const program::MethodInfo& target, int slots, bool 
   if (!c.ev.options().recursion)
     for (const Frame& f : c.in.frames)
       if (f.method == &target)
-        return unsupported(fmt::format("recursion not supported by this engine yet ({})", methodName(target)));
+        return unsupported(fmt::format("recursion not followed ({})", methodName(target)));
   const auto& code_attr = *target.method().code;
   Frame callee;
   callee.method = &target;

@@ -126,6 +126,12 @@ size_t Graph::liveEdges() const {
   return static_cast<size_t>(std::count_if(edges_.begin(), edges_.end(), [](const Edge& e) { return e.alive; }));
 }
 
+bool Graph::hasRecursion() const {
+  return std::any_of(edges_.begin(), edges_.end(), [](const Edge& e) {
+    return e.alive && (e.kind == EdgeKind::Call || e.kind == EdgeKind::Return);
+  });
+}
+
 std::vector<std::vector<NodeId>> Graph::cycles() const {
   // Tarjan's algorithm, iterative.
   const size_t n = nodes_.size();

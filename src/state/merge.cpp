@@ -190,6 +190,7 @@ class Merger {
     State& s3 = s3_;
     s3.init = s1_.init;
     s3.split = -1;
+    s3.open_context = s1_.open_context;
     s3.frames.resize(s1_.frames.size());
     for (size_t i = 0; i < s1_.frames.size(); ++i) {
       const Frame& f1 = s1_.frames[i];
@@ -629,7 +630,7 @@ bool sameShape(const State& a, const State& b) {
         fa.stack.size() != fb.stack.size())
       return false;
   }
-  return (a.exception == kNone) == (b.exception == kNone) && a.init == b.init;
+  return (a.exception == kNone) == (b.exception == kNone) && a.init == b.init && a.open_context == b.open_context;
 }
 
 State merge(const State& s1, const State& s2, TypeSystem& types, RefAllocator& alloc, const MergeOptions& options,

@@ -81,6 +81,7 @@ std::string toString(const State& s, TypeSystem& types, const PrintOptions& opti
     if (first) out += " ε";
     out += options.newline;
   }
+  if (s.open_context) out += "(called from a recursive call site)" + options.newline;
   if (s.exception != kNone) fmt::format_to(it, "exception: {}{}", refName(s, s.exception), options.newline);
   for (const auto& [f, r] : s.statics)
     fmt::format_to(it, "{}.{}: {}{}", types.fieldInfo(f).owner, types.fieldInfo(f).name, refName(s, r),

@@ -117,9 +117,10 @@ void Encoder::encodeEdge(seg::EdgeId e, const std::string& label, std::vector<Te
   note(edge.from);
   note(edge.to);
   auto v = [&](Ref r) { return var(r, label); };
-  if (edge.kind != seg::EdgeKind::Eval) {
-    // Refinement and instance edges: references at the same positions hold
-    // the same values.
+  if (edge.kind != seg::EdgeKind::Eval && edge.kind != seg::EdgeKind::Return) {
+    // Refinement, instance and call edges: references at the same positions
+    // hold the same values. (A return edge is encoded by its label: the
+    // caller's references are its call state's.)
     auto pairs = edge.kind == seg::EdgeKind::Instance ? edge.instance : correspondence(from, to);
     for (const auto& [x, y] : pairs)
       if (x != y && isInt(from, x) && isInt(to, y)) psi.push_back(fit(v(x), width(y)) == v(y));

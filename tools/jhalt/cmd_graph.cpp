@@ -23,7 +23,7 @@ void addGraph(CLI::App& app, Action& run) {
   auto flags = std::make_shared<Flags>();
   CLI::App* cmd = app.add_subcommand(
       "graph", "Build the symbolic execution graph of the entry and print its size. Exit 0 when the "
-               "graph is complete, 4 when it could not be built (unsupported feature, recursion, limit)");
+               "graph is complete, 4 when it could not be built (unsupported feature, limit)");
   flags->entry.addTo(cmd);
   cmd->add_option("--dot", flags->dot, "Write the graph in Graphviz format to this file");
   cmd->add_flag("--stats", flags->stats, "Also print statistics (evaluations, merges, library calls)");
@@ -48,6 +48,9 @@ void addGraph(CLI::App& app, Action& run) {
                  g.liveNodes(), g.liveEdges(), sccs, g.loopHeads().size(), r.seconds * 1000);
       if (flags->stats) {
         fmt::print("evaluations: {}, merges: {}\n", r.evaluations, r.merges);
+        if (r.call_states > 0)
+          fmt::print("recursion (thesis 002, Ch. 3): {} call states abstracted, {} return states concretized\n",
+                     r.call_states, r.return_states);
         for (const auto& call : r.library_calls) fmt::print("library call (not analysed): {}\n", call);
       }
       if (dot) *dot << seg::toDot(g, types);

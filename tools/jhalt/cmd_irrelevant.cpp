@@ -96,6 +96,7 @@ void addIrrelevant(CLI::App& app, Action& run) {
       state::TypeSystem types(*a.program);
       state::RefAllocator alloc;
       seg::BuildOptions build = flags->graph.buildOptions();
+      build.eval.recursion = false;  // the analysis does not follow call and return edges yet
       seg::Evaluator ev(*a.program, types, alloc, build.eval);
       state::State start = a.main_convention ? ev.mainEntry(*a.entry) : ev.methodEntry(*a.entry);
       seg::Graph g;

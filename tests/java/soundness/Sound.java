@@ -188,6 +188,99 @@ public class Sound {
         y.v = 7;
         return x.v;
     }
+
+    // Recursion (issue 16, thesis 002 Ch. 3): graphs abstract the call stack.
+    static int fact(int n) {
+        if (n <= 1) return 1;
+        return n * fact(n - 1);
+    }
+
+    static int fib(int n) {
+        if (n < 2) return n;
+        return fib(n - 1) + fib(n - 2);
+    }
+
+    static int even(int n) {
+        if (n == 0) return 1;
+        if (n < 0) return even(-n);
+        return odd(n - 1);
+    }
+
+    static int odd(int n) {
+        if (n == 0) return 0;
+        return even(n - 1);
+    }
+
+    static int gcd(int a, int b) {
+        if (b == 0) return a;
+        return gcd(b, a % b);
+    }
+
+    static int sumFrom(int[] a, int i) {
+        if (i >= a.length) return 0;
+        return a[i] + sumFrom(a, i + 1);
+    }
+
+    // The callee writes what the caller reads after the call.
+    static int fillDown(int[] a, int i) {
+        if (i < 0) return 0;
+        a[i] = i * 2 + 1;
+        int rest = fillDown(a, i - 1);
+        return rest + a[i] + (i > 0 ? a[i - 1] : 0);
+    }
+
+    static int throwDeep(int n) {
+        if (n > 3) throw new IllegalStateException("deep");
+        return throwDeep(n + 1) + 1;
+    }
+
+    static int catchDeep(int n) {
+        try {
+            return throwDeep(n) * 2;
+        } catch (IllegalStateException e) {
+            return -n;
+        }
+    }
+
+    static int countDown(int n) {
+        Counter.count = 0;
+        int r = countRec(n, null);
+        return r * 1000 + Counter.count;
+    }
+
+    // Its result depends on Counter.count: the Node parameter keeps the test
+    // from running it directly.
+    static int countRec(int n, Node unused) {
+        if (n <= 0) return Counter.count;
+        Counter.count += 2;
+        return countRec(n - 1, unused);
+    }
+
+    static int listRec(int n) {
+        Node list = null;
+        for (int i = 0; i < n; i++) list = new Node(i, list);
+        int before = lengthRec(list);
+        bumpRec(list);
+        return before * 100 + lengthRec(list) + (list == null ? 0 : list.v);
+    }
+
+    // The caller knows the fields the callee changes.
+    static int bumpKnown(int a) {
+        Node n = new Node(a, new Node(a, null));
+        bumpRec(n);
+        return n.v * 10 + n.next.v + lengthRec(n);
+    }
+
+    static int lengthRec(Node n) {
+        if (n == null) return 0;
+        return 1 + lengthRec(n.next);
+    }
+
+    static void bumpRec(Node n) {
+        if (n == null) return;
+        n.v += 3;
+        bumpRec(n.next);
+    }
 }
 // Terminating methods never get NO (checked by tests/e2e/check_expectations.py):
 // EXPECT: analyze --method 'Sound.sumTo(I)I' -> MAYBE no-exceptions

@@ -21,6 +21,10 @@ struct RunOptions {
   size_t max_steps = 20000;
   bool detect_cycles = true;
   size_t max_heap = 20000;  // stop when a state grows beyond this many values
+  // Stop (outcome StepLimit, `deep` set) when the call stack grows beyond
+  // this many frames; 0: no limit. Every step copies the frames, so a deep
+  // recursion costs time quadratic in its depth.
+  size_t max_depth = 0;
   // Stop (outcome StepLimit) when this point in time is passed.
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
@@ -56,6 +60,8 @@ struct RunResult {
   // StepLimit because the deadline passed (not the step count): a run cut
   // short by a timer, which confirms nothing.
   bool timed_out = false;
+  // StepLimit because the call stack passed RunOptions::max_depth.
+  bool deep = false;
 };
 
 // Runs `start` concretely. `observe` is called with every state reached

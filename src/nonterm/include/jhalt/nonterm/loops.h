@@ -67,6 +67,7 @@ class LoopProver {
   LoopParts buildParts(seg::NodeId head, const std::vector<Path>& paths);
   std::vector<Path> cyclePaths(seg::NodeId head, const std::vector<seg::NodeId>& scc, size_t max, bool& complete);
   bool hasSubLoop(seg::NodeId head, const std::vector<seg::NodeId>& scc) const;
+  bool throughCalls(const std::vector<seg::NodeId>& scc) const;
   std::optional<LoopProof> nonLooping(seg::NodeId head, const std::vector<Path>& paths, const LoopParts& lp,
                                       const smt::Term& inv_h, const smt::Term& inv_r, const std::string& inv_text);
   std::optional<LoopProof> looping(seg::NodeId head, const Path& path);

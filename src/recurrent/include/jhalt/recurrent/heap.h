@@ -51,6 +51,11 @@ struct HeapSet {
   std::string abstracted;    // which values the set leaves open
   size_t states = 0;         // abstract states of the closed graph
   size_t visits = 0;         // visits of the head before the run was in the set
+  // The head is the entry of a recursive method (its frame never returns):
+  // an infinite recursion, made at this call site.
+  bool recursion = false;
+  const program::MethodInfo* call_method = nullptr;
+  uint32_t call_pc = 0;
 };
 
 // Whether `method` at `pc` is already proven (skipped).

@@ -41,6 +41,8 @@ struct BuildResult {
   double seconds = 0;
   size_t evaluations = 0;
   size_t merges = 0;
+  size_t call_states = 0;    // recursive calls abstracted (thesis 002, Def. 3.6)
+  size_t return_states = 0;  // return states concretized (Def. 3.10)
   std::set<std::string> library_calls;
 };
 

@@ -27,9 +27,10 @@ struct EvalOptions {
   // over-approximates the JVM's runs and its labels read as bit-vector
   // arithmetic (nonterm/formula.h).
   bool jvm_int_semantics = false;
-  // Recursive calls: graphs (this engine, thesis Ch. 1-2) do not support
-  // them yet; concrete runs follow them like any call.
-  bool recursion = false;
+  // Recursive calls are evaluated like any call (graph construction then
+  // abstracts the call stack, seg/recursion.h); false makes them
+  // unsupported.
+  bool recursion = true;
   // Concrete runs (every value known): a mathematical integer that leaves
   // 64 bits is counted (Evaluator::overflows) instead of saturating silently.
   bool concrete = false;

@@ -3,6 +3,11 @@
 // relations and computations), refinement edges (labelled with the refined
 // references) and instance edges (s ⊑ s', with the correspondence of
 // references). Every cycle passes an evaluation edge; leaves are program ends.
+// Recursive programs (thesis 002, Ch. 3; seg/recursion.h) add call edges
+// (from a call state to its call stack abstraction: the same references,
+// fewer frames) and context concretization edges (from a return state to
+// the caller's state after the return, one per call state of the method;
+// labelled with the returned integer's copy).
 #pragma once
 
 #include <cstdint>
@@ -20,7 +25,7 @@ using NodeId = uint32_t;
 using EdgeId = uint32_t;
 inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
 
-enum class EdgeKind : uint8_t { Eval, Refine, Instance };
+enum class EdgeKind : uint8_t { Eval, Refine, Instance, Call, Return };
 
 struct Edge {
   NodeId from = kNoNode;
@@ -29,6 +34,7 @@ struct Edge {
   EvalLabel label;                             // Eval
   std::vector<Ref> refined;                    // Refine
   std::vector<std::pair<Ref, Ref>> instance;   // Instance: (ref of `from`, ref of `to`)
+  NodeId context = kNoNode;                    // Return: the call state returned to
   bool alive = true;
 };
 
@@ -64,6 +70,8 @@ class Graph {
   std::vector<EdgeId> inEdges(NodeId n) const;
   size_t liveNodes() const { return live_nodes_; }
   size_t liveEdges() const;
+  // Does the graph abstract a recursive call (call and return edges)?
+  bool hasRecursion() const;
 
   // Strongly connected components with at least one edge (cycles), each a
   // sorted list of nodes, and the loop-head nodes: nodes of such a component

@@ -125,6 +125,12 @@ class State {
   Ref exception = kNone;                         // kNone: ⊥
   std::vector<std::pair<TypeId, InitStatus>> init;  // sorted; absent: see initStatus
   int8_t split = -1;  // split result (Def. 1.18): -1 none, else the case taken
+  // Thesis 002, Def. 3.11: a call stack abstraction state. The bottom frame
+  // was called from a recursive call site whose frames are not represented;
+  // when it returns, evaluation goes on at the call states of the graph
+  // (context concretization, Def. 3.23), not at a program end. Part of the
+  // shape: only states with the same flag are merged or instances.
+  bool open_context = false;
   // Concrete runs only: the JVM's string pool (JLS §3.10.5), the String
   // object of each literal text loaded so far, sorted by the interned
   // pseudo field of its text. Equal literals are one object, distinct from

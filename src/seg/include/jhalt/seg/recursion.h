@@ -1,0 +1,86 @@
+// Recursion in symbolic execution graphs (thesis 002, Ch. 3).
+//
+// At a recursive invocation (a frame pushed for a method already on the
+// call stack) the invoking state becomes a call state; its call stack
+// abstraction (Def. 3.11) keeps only the new top frame and is marked
+// `open_context`. A return state of such a frame (its bottom frame returns
+// or throws) is concretized with every call state of its method (Def. 3.23).
+//
+// The thesis tracks side effects with input arguments (Defs. 3.2, 3.6) and
+// leaves their abstraction open (§3.6: the construction does not terminate
+// for a recursive list length). jhalt uses a coarser, finite abstraction of
+// them: at the call state, every object the callee can reach (explicitly
+// from its arguments and the static fields, or through a heap predicate
+// that may share with those) is an input argument; all of them are marked
+// changed when the callee's code (with everything it may call) contains a
+// field or array write, and unchanged otherwise. Changed objects lose their
+// fields in the concretization, may be cyclic and share with each other;
+// static fields get unknown values when the callee may write them or a
+// class was initialised meanwhile. The returned value keeps its abstract
+// value (interval, type, nullness); an object may be any of the callee's
+// reachable objects of a fitting type, or new.
+#pragma once
+
+#include <map>
+
+#include "jhalt/seg/evaluator.h"
+#include "jhalt/seg/label.h"
+#include "jhalt/state/state.h"
+
+namespace jhalt::seg {
+
+// The method `after` (an evaluation successor of `before`) has just invoked,
+// if it is an invoking state (one frame more, no exception); else null.
+const program::MethodInfo* invoked(const state::State& before, const state::State& after);
+// Is the method already on the stack below the new frame?
+bool onStackBelow(const state::State& after);
+
+// Def. 3.11: the call stack abstraction state of the call state `call`.
+state::State callStackAbstraction(const state::State& call);
+
+// What a method may change when it runs, with everything it may call.
+class CalleeEffects {
+ public:
+  explicit CalleeEffects(program::Program& program) : program_(program) {}
+  struct Writes {
+    bool heap = false;     // a field or array element of an object
+    bool statics = false;  // a static field
+  };
+  Writes of(const program::MethodInfo& method);
+  // Can the method call itself (through any chain of known call targets)?
+  // Every invocation of such a method is abstracted, so that the caller
+  // goes on from one state per call site, not one per way of returning.
+  bool recursive(const program::MethodInfo& method);
+
+ private:
+  Writes local(const program::MethodInfo& method);
+  const std::vector<const program::MethodInfo*>& callees(const program::MethodInfo& method);
+  program::Program& program_;
+  std::vector<const program::ClassInfo*> application_;
+  bool application_loaded_ = false;
+  std::map<const program::MethodInfo*, Writes> local_;
+  std::map<const program::MethodInfo*, Writes> total_;
+  std::map<const program::MethodInfo*, bool> recursive_;
+  std::map<const program::MethodInfo*, std::vector<const program::MethodInfo*>> callees_;  // known, with code
+  std::map<const program::MethodInfo*, bool> unknown_callee_;
+};
+
+// Can `end` be the end of a call made in `call`? Class initialisation only
+// goes forward (No, Running, Yes), and a call stack abstraction keeps its
+// call state's classes, so every return of a callee of `call` has initialised
+// at least the classes `call` had.
+bool mayFollow(const state::State& call, const state::State& end);
+
+struct Concretization {
+  state::State state;
+  EvalLabel label;  // the returned integer copied into the caller (ArithOp::Copy)
+};
+
+// Def. 3.23 with the abstraction of input arguments described above: the
+// caller's state after the invocation in `call` returned as `end` shows (a
+// program end, the result of evaluating a return state of the called
+// method: its result or its uncaught exception, statics and class
+// initialisation).
+Concretization concretize(const state::State& call, const state::State& end, Evaluator& ev, CalleeEffects& effects);
+
+}  // namespace jhalt::seg

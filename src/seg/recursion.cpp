@@ -1,0 +1,312 @@
+// Call stack abstraction and context concretization (thesis 002, Ch. 3;
+// the abstraction of input arguments is explained in recursion.h).
+#include "jhalt/seg/recursion.h"
+
+#include <algorithm>
+#include <set>
+
+#include "eval_internal.h"
+#include "jhalt/program/targets.h"
+#include "jhalt/util/error.h"
+
+namespace jhalt::seg {
+
+using state::Frame;
+using state::HeapValue;
+using state::kNone;
+using state::kNull;
+using state::Ref;
+using state::State;
+
+const program::MethodInfo* invoked(const State& before, const State& after) {
+  if (after.frames.size() != before.frames.size() + 1 || after.exception != kNone) return nullptr;
+  const program::MethodInfo* callee = after.top().method;
+  return callee->name() == "<clinit>" ? nullptr : callee;
+}
+
+bool onStackBelow(const State& after) {
+  for (size_t i = 1; i < after.frames.size(); ++i)
+    if (after.frames[i].method == after.top().method) return true;
+  return false;
+}
+
+State callStackAbstraction(const State& call) {
+  JHALT_ASSERT(call.frames.size() >= 2, "a call state has a caller");
+  State a = call;
+  a.split = -1;
+  a.frames.resize(1);
+  a.open_context = true;
+  a.collectGarbage();
+  return a;
+}
+
+// ---------------------------------------------------------------------------
+// What a callee may write.
+
+CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
+  if (auto it = local_.find(&m); it != local_.end()) return it->second;
+  Writes w;
+  if (!m.hasCode()) {
+    w = {true, true};
+  } else {
+    if (!application_loaded_) {
+      application_ = program::applicationClasses(program_);
+      application_loaded_ = true;
+    }
+    const program::MethodCode& code = m.code();
+    for (size_t i = 0; i < code.bytecode.size() && !(w.heap && w.statics); ++i) {
+      const bytecode::Instruction& insn = code.bytecode.at(i);
+      switch (insn.family()) {
+        case bytecode::Family::ArrayStore: w.heap = true; break;
+        case bytecode::Family::Field: {
+          auto op = static_cast<bytecode::FieldOp>(insn.info().sub);
+          if (op == bytecode::FieldOp::PutField) w.heap = true;
+          if (op == bytecode::FieldOp::PutStatic) w.statics = true;
+          break;
+        }
+        default: break;
+      }
+    }
+  }
+  local_[&m] = w;
+  return w;
+}
+
+// The application (and model) methods an invoke of `m` may run; a target
+// that is unknown, without code or in the JDK is noted in unknown_callee_.
+const std::vector<const program::MethodInfo*>& CalleeEffects::callees(const program::MethodInfo& m) {
+  if (auto it = callees_.find(&m); it != callees_.end()) return it->second;
+  if (!application_loaded_) {
+    application_ = program::applicationClasses(program_);
+    application_loaded_ = true;
+  }
+  std::vector<const program::MethodInfo*> out;
+  bool unknown = !m.hasCode();
+  if (m.hasCode()) {
+    const program::MethodCode& code = m.code();
+    for (size_t i = 0; i < code.bytecode.size(); ++i) {
+      const bytecode::Instruction& insn = code.bytecode.at(i);
+      if (insn.family() != bytecode::Family::Invoke) continue;
+      auto targets = program::callTargets(program_, m, insn, application_);
+      if (!targets) {
+        unknown = true;
+        continue;
+      }
+      for (const program::MethodInfo* t : *targets) {
+        std::string_view owner = t->owner().name();
+        bool math = owner == "java/lang/Math" || owner == "java/lang/StrictMath";
+        if (t->owner().origin() == classpath::Origin::Jdk || !t->hasCode()) {
+          unknown |= !math;
+        } else if (std::find(out.begin(), out.end(), t) == out.end()) {
+          out.push_back(t);
+        }
+      }
+    }
+  }
+  unknown_callee_[&m] = unknown;
+  return callees_[&m] = std::move(out);
+}
+
+// The union over every method the callee may run (call targets in the
+// closed world; an unknown target, a method without code or a JDK method
+// other than java.lang.Math's may write anything).
+CalleeEffects::Writes CalleeEffects::of(const program::MethodInfo& root) {
+  if (auto it = total_.find(&root); it != total_.end()) return it->second;
+  Writes w;
+  std::set<const program::MethodInfo*> seen{&root};
+  std::vector<const program::MethodInfo*> work{&root};
+  while (!work.empty() && !(w.heap && w.statics)) {
+    const program::MethodInfo* m = work.back();
+    work.pop_back();
+    Writes here = local(*m);
+    w.heap |= here.heap;
+    w.statics |= here.statics;
+    for (const program::MethodInfo* t : callees(*m))
+      if (seen.insert(t).second) work.push_back(t);
+    if (unknown_callee_[m]) w = {true, true};
+  }
+  total_[&root] = w;
+  return w;
+}
+
+bool CalleeEffects::recursive(const program::MethodInfo& root) {
+  if (auto it = recursive_.find(&root); it != recursive_.end()) return it->second;
+  bool found = false;
+  std::set<const program::MethodInfo*> seen;
+  std::vector<const program::MethodInfo*> work(callees(root).begin(), callees(root).end());
+  while (!work.empty() && !found) {
+    const program::MethodInfo* m = work.back();
+    work.pop_back();
+    if (m == &root) found = true;
+    if (!seen.insert(m).second) continue;
+    for (const program::MethodInfo* t : callees(*m)) work.push_back(t);
+  }
+  return recursive_[&root] = found;
+}
+
+// ---------------------------------------------------------------------------
+// Context concretization.
+
+namespace {
+
+// Objects the callee may reach: explicitly from `roots`, and through every
+// heap predicate (=?, joins) that relates one of them to another object.
+std::vector<Ref> mayReach(const State& s, const std::vector<Ref>& roots) {
+  std::set<Ref> seen;
+  std::vector<Ref> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    Ref r = work.back();
+    work.pop_back();
+    if (r == kNull || r == kNone || seen.count(r)) continue;
+    const HeapValue* v = s.find(r);
+    if (!v || !v->isObject()) continue;
+    seen.insert(r);
+    for (const auto& f : v->fields) work.push_back(f.second);
+    for (Ref e : v->elements) work.push_back(e);
+    for (const auto& [a, b] : s.preds.joins)
+      if (a == r || b == r) work.push_back(a == r ? b : a);
+    for (const auto& [a, b] : s.preds.maybe_equal)
+      if (a == r || b == r) work.push_back(a == r ? b : a);
+  }
+  return {seen.begin(), seen.end()};
+}
+
+// Input arguments marked changed: nothing but their type (and array length)
+// is known afterwards; they may be cyclic and share with each other.
+void forgetContents(State& k, const std::vector<Ref>& changed) {
+  for (Ref x : changed) {
+    HeapValue& v = k.atMutable(x);
+    v.fields.clear();
+    v.has_elements = false;
+    v.elements.clear();
+    v.elements_non_null = false;
+  }
+  for (Ref x : changed) {
+    k.addCyclic(x, {});
+    for (Ref y : changed) k.addJoins(x, y);
+  }
+}
+
+// Does `v` in `s` reach only a tree (no predicate, no explicit sharing or
+// cycle)? Then an unknown copy of it needs no shape predicate.
+bool cleanTree(const State& s, Ref v) {
+  std::set<Ref> seen;
+  std::vector<Ref> work{v};
+  while (!work.empty()) {
+    Ref r = work.back();
+    work.pop_back();
+    if (r == kNull || r == kNone) continue;
+    const HeapValue* h = s.find(r);
+    if (!h || !h->isObject()) continue;
+    if (!seen.insert(r).second || s.cyclic(r) || !s.maybeEqualTo(r).empty()) return false;
+    for (const auto& [a, b] : s.preds.joins)
+      if (a == r || b == r) return false;
+    for (const auto& f : h->fields) work.push_back(f.second);
+    for (Ref e : h->elements) work.push_back(e);
+  }
+  return true;
+}
+
+// A value from the callee's end state `end` (an object is represented by
+// its type only) as a fresh reference of `k`; `reach` are the objects of `k`
+// the callee could reach, which a returned or thrown object may be.
+Ref transfer(State& k, const State& end, Ref v, const std::vector<Ref>& reach, Evaluator& ev, EvalLabel& label) {
+  if (v == kNull) return kNull;
+  const HeapValue& hv = end.at(v);
+  Ref x = ev.alloc().fresh();
+  switch (hv.kind) {
+    case HeapValue::Kind::Integer:
+      k.put(x, HeapValue::integer(hv.interval, hv.prim));
+      label.computations.push_back(Computation{x, ArithOp::Copy, v, kNone, 0, hv.prim == 'J' ? 'J' : 'I'});
+      return x;
+    case HeapValue::Kind::Float: k.put(x, HeapValue::floating(hv.literal, hv.prim)); return x;
+    default: break;
+  }
+  k.put(x, HeapValue::object(hv.type));
+  if (end.maybeExisting(v)) k.setMaybeExisting(x, true);
+  if (!cleanTree(end, v)) {
+    k.addCyclic(x, {});
+    k.addJoins(x, x);
+  }
+  for (Ref y : reach) {
+    k.addJoins(x, y);
+    k.addMaybeEqual(x, y);
+  }
+  return x;
+}
+
+// Static fields after the call when the callee may have written them: an
+// unknown value of each field's type (as after an unanalysed call).
+void forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Evaluator& ev) {
+  state::TypeSystem& ts = ev.types();
+  std::vector<std::pair<state::FieldId, Ref>> fresh;
+  for (const auto& [f, old] : end.statics) {
+    const state::FieldInfo& fi = ts.fieldInfo(f);
+    char p = fi.kind();
+    Ref n = ev.alloc().fresh();
+    if (p == 'F' || p == 'D') {
+      k.put(n, HeapValue::floating(std::nullopt, p));
+    } else if (!fi.isReference()) {
+      k.put(n, HeapValue::integer(state::Interval::ofType(p), p == 'J' ? 'J' : 'I'));
+    } else {
+      k.put(n, HeapValue::object(detail::valuesOfType(ev, fi.descriptor)));
+      k.setMaybeExisting(n, true);
+      k.addJoins(n, n);
+      k.addCyclic(n, {});
+      for (Ref y : reach) k.addJoins(n, y), k.addMaybeEqual(n, y);
+    }
+    fresh.emplace_back(f, n);
+  }
+  k.statics.clear();
+  for (const auto& [f, n] : fresh) k.setStatic(f, n);
+}
+
+}  // namespace
+
+bool mayFollow(const State& call, const State& end) {
+  for (const auto& [cls, status] : call.init)
+    if (end.initStatus(cls) < status) return false;
+  return true;
+}
+
+Concretization concretize(const State& call, const State& end, Evaluator& ev, CalleeEffects& effects) {
+  JHALT_ASSERT(call.frames.size() >= 2 && end.finished(), "context concretization of a call and a return");
+  Concretization out;
+  State& k = out.state;
+  k = call;
+  k.split = -1;
+  const Frame callee = k.frames.front();
+  k.frames.erase(k.frames.begin());
+  std::vector<Ref> roots;
+  for (Ref r : callee.locals)
+    if (r != kNone) roots.push_back(r);
+  for (const auto& [f, r] : k.statics) roots.push_back(r);
+  std::vector<Ref> reach = mayReach(k, roots);
+  const bool initialised = end.init != call.init;  // a class initializer ran in between
+  CalleeEffects::Writes writes = effects.of(*callee.method);
+  if (writes.heap || initialised) forgetContents(k, reach);
+  if (writes.statics || initialised) forgetStatics(k, end, reach, ev);
+  k.init = end.init;
+
+  Frame& caller = k.frames.front();
+  if (end.exception != kNone) {
+    // The exception propagates into the caller: its handler search starts
+    // at the invoke instruction.
+    k.exception = transfer(k, end, end.exception, reach, ev, out.label);
+  } else {
+    std::string_view desc = callee.method->descriptor();
+    char ret = desc[desc.find(')') + 1];
+    if (ret != 'V') {
+      Ref x = transfer(k, end, end.result, reach, ev, out.label);
+      caller.stack.push_back(x);
+      if (ret == 'J' || ret == 'D') caller.stack.push_back(kNone);
+    }
+    const program::MethodCode& code = caller.method->code();
+    const bytecode::Instruction& insn = code.bytecode.at(static_cast<size_t>(code.bytecode.indexAt(caller.pc)));
+    caller.pc = insn.offset + insn.length;
+  }
+  k.collectGarbage();
+  return out;
+}
+
+}  // namespace jhalt::seg

@@ -1,0 +1,133 @@
+// Recursion in symbolic execution graphs (issue 16, thesis 002 Ch. 3):
+// call stack abstraction, context concretization, what a callee may write.
+// The soundness of the graphs against the JVM is checked in
+// seg_soundness_test.cpp (Sound.java has recursive methods).
+#include <gtest/gtest.h>
+
+#include "jhalt/seg/builder.h"
+#include "jhalt/seg/evaluator.h"
+#include "jhalt/seg/recursion.h"
+#include "test_classpath.h"
+
+namespace jhalt::seg {
+namespace {
+
+class Recursion : public ::testing::Test {
+ protected:
+  Recursion() : cp_(test::testClassPath()), program_(cp_), types_(program_), ev_(program_, types_, alloc_) {}
+
+  const program::MethodInfo& method(std::string_view name) {
+    for (const auto& m : program_.get("Sound").methods)
+      if (m->name() == name) return *m;
+    throw std::runtime_error("no method " + std::string(name));
+  }
+
+  size_t edges(const Graph& g, EdgeKind kind) {
+    size_t n = 0;
+    for (EdgeId e : g.edges()) n += g.edge(e).kind == kind;
+    return n;
+  }
+
+  classpath::ClassPath cp_;
+  program::Program program_;
+  state::TypeSystem types_;
+  state::RefAllocator alloc_;
+  Evaluator ev_;
+};
+
+TEST_F(Recursion, FactorialGraphAbstractsTheRecursiveCall) {
+  Graph g;
+  BuildResult r = buildGraph(g, ev_.methodEntry(method("fact")), ev_, BuildOptions{});
+  ASSERT_EQ(r.status, BuildResult::Status::Complete) << r.reason;
+  EXPECT_GE(r.call_states, 1u);
+  EXPECT_GE(r.return_states, 1u);
+  EXPECT_TRUE(g.hasRecursion());
+  EXPECT_GE(edges(g, EdgeKind::Call), 1u);
+  EXPECT_GE(edges(g, EdgeKind::Return), 1u);
+  // No state has two frames of fact: the stack stays bounded.
+  for (NodeId n : g.nodes()) EXPECT_LE(g.state(n).frames.size(), 2u);
+  // Every call edge leads to a one-frame state marked open; every return
+  // edge names the call state it returns to.
+  for (EdgeId e : g.edges()) {
+    const Edge& edge = g.edge(e);
+    if (edge.kind == EdgeKind::Call) {
+      EXPECT_EQ(g.state(edge.to).frames.size(), 1u);
+      EXPECT_TRUE(g.state(edge.to).open_context);
+      EXPECT_EQ(g.state(edge.from).frames.size(), 2u);
+    }
+    if (edge.kind == EdgeKind::Return) {
+      ASSERT_NE(edge.context, kNoNode);
+      EXPECT_EQ(g.state(edge.to).frames.size() + 1, g.state(edge.context).frames.size());
+      // The returned int is copied into the caller.
+      ASSERT_EQ(edge.label.computations.size(), 1u);
+      EXPECT_EQ(edge.label.computations[0].op, ArithOp::Copy);
+    }
+  }
+}
+
+TEST_F(Recursion, WithoutRecursionTheCallIsUnsupported) {
+  EvalOptions eo;
+  eo.recursion = false;
+  Evaluator ev(program_, types_, alloc_, eo);
+  Graph g;
+  BuildResult r = buildGraph(g, ev.methodEntry(method("fact")), ev, BuildOptions{});
+  EXPECT_EQ(r.status, BuildResult::Status::Unsupported);
+  EXPECT_NE(r.reason.find("recursion"), std::string::npos);
+}
+
+TEST_F(Recursion, MutualRecursionIsFinite) {
+  Graph g;
+  BuildResult r = buildGraph(g, ev_.methodEntry(method("even")), ev_, BuildOptions{});
+  ASSERT_EQ(r.status, BuildResult::Status::Complete) << r.reason;
+  EXPECT_TRUE(g.hasRecursion());
+  EXPECT_LT(g.liveNodes(), 2000u);
+}
+
+TEST_F(Recursion, CalleeEffectsSeeWritesThroughCalls) {
+  CalleeEffects fx(program_);
+  EXPECT_FALSE(fx.of(method("fact")).heap);
+  EXPECT_FALSE(fx.of(method("fact")).statics);
+  EXPECT_FALSE(fx.of(method("lengthRec")).heap);
+  EXPECT_TRUE(fx.of(method("bumpRec")).heap);        // n.v += 3
+  EXPECT_TRUE(fx.of(method("countRec")).statics);    // Counter.count += 2
+  EXPECT_TRUE(fx.of(method("countDown")).statics);   // through countRec
+  EXPECT_TRUE(fx.recursive(method("fact")));
+  EXPECT_TRUE(fx.recursive(method("even")));         // through odd
+  EXPECT_FALSE(fx.recursive(method("countDown")));   // calls a recursive method only
+  EXPECT_FALSE(fx.recursive(method("minMax")));
+}
+
+// Def. 3.23 with the coarse input arguments: after a call to a method that
+// writes fields, the caller's objects the callee can reach lose their
+// fields; after a pure one they keep them.
+TEST_F(Recursion, ConcretizationForgetsWhatTheCalleeMayChange) {
+  Graph g;
+  BuildResult r = buildGraph(g, ev_.methodEntry(method("bumpKnown")), ev_, BuildOptions{});
+  ASSERT_EQ(r.status, BuildResult::Status::Complete) << r.reason;
+  size_t checked = 0;
+  for (EdgeId e : g.edges()) {
+    const Edge& edge = g.edge(e);
+    if (edge.kind != EdgeKind::Return) continue;
+    const state::State& call = g.state(edge.context);
+    const state::State& after = g.state(edge.to);
+    if (after.frames.size() != 1 || after.top().method->name() != "bumpKnown") continue;
+    const program::MethodInfo& callee = *call.top().method;
+    state::Ref n = call.top().locals[0];  // the list passed to the callee
+    ASSERT_NE(n, state::kNull);
+    const state::HeapValue* v = after.find(n);
+    if (!v) continue;  // the caller no longer uses it (dead locals are dropped)
+    if (callee.name() == "bumpRec") {
+      EXPECT_FALSE(call.at(n).fields.empty());
+      EXPECT_TRUE(v->fields.empty()) << "the written node keeps its fields";
+      EXPECT_NE(after.cyclic(n), nullptr);
+    } else {
+      EXPECT_EQ(callee.name(), "lengthRec");
+      EXPECT_EQ(v->fields, call.at(n).fields) << "a pure callee made the caller forget";
+    }
+    checked += callee.name() == "bumpRec" ? 1 : 0;
+  }
+  EXPECT_GE(checked, 1u);
+}
+
+}  // namespace
+}  // namespace jhalt::seg
