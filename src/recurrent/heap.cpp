@@ -55,6 +55,12 @@ bool atRecursionHead(const State& s) {
   return false;
 }
 
+uint32_t framesOf(const State& s, const program::MethodInfo& m) {
+  uint32_t n = 0;
+  for (const state::Frame& f : s.frames) n += f.method == &m;
+  return n;
+}
+
 bool applicationCode(const program::MethodInfo& m) {
   return m.owner().origin() == classpath::Origin::Application;
 }
@@ -269,22 +275,28 @@ class HeapSearch {
     std::optional<State> at;
     std::map<std::pair<const program::MethodInfo*, uint32_t>, State> taken;  // at the visits-th visit
     concrete::RunResult run = concrete::run(conc_, std::move(*s), ro, [&](const State& c, size_t) {
-      if (!(atLoopHead(c) || atRecursionHead(c)) || !applicationCode(*c.top().method)) return false;
+      const bool recursion = atRecursionHead(c);
+      if (!(recursion || atLoopHead(c)) || !applicationCode(*c.top().method)) return false;
       auto head = std::make_pair(c.top().method, c.top().pc);
-      uint32_t n = ++visits[head];
+      // A loop head counts its visits; a recursive method's entry its
+      // frames on the stack (calls that returned do not count).
+      uint32_t n = recursion ? framesOf(c, *head.first) : ++visits[head];
       if (n < options_.visits) return false;
-      if (tried_[head] < options_.per_head && !done_.count(head) && !proven_(*head.first, head.second)) {
-        // The state of the visits-th visit, tried only once the run is
-        // still there many visits later (a loop that ends soon costs no
-        // attempt).
-        if (n == options_.visits) taken.emplace(head, c);
+      // (One attempt per recursive method: an input that recurses deep and
+      // returns is usually not one step from a recursion that does not.)
+      const uint32_t attempts = recursion ? 1 : options_.per_head;
+      if (tried_[head] < attempts && !done_.count(head) && !proven_(*head.first, head.second)) {
+        // The state of the visits-th visit (call), tried only once the run
+        // is still there (that deep) many visits later: a loop that ends
+        // soon costs no attempt.
+        if (n == options_.visits) taken.insert_or_assign(head, c);
         if (n < options_.stay_visits || !taken.count(head)) return false;
         at = taken.at(head);
         return true;
       }
-      // A head tried enough already: after many more visits the run is
+      // A loop head tried enough already: after many more visits the run is
       // probably stuck in its loop, and running on costs time for nothing.
-      return n >= 50 * options_.visits;
+      return !recursion && n >= 50 * options_.visits;
     });
     steps_ += run.steps;
     if (!at) return;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <vector>
 
@@ -151,14 +152,25 @@ class Recursion {
     return m && (onStackBelow(after) || effects_.recursive(*m));
   }
 
+  // Continuations wait until the rest of the work is done: the callee's
+  // entries and return states are then as general as they get, and fewer
+  // continuations are cut by later merges.
+  bool deferred(std::vector<NodeId>& work) {
+    if (deferred_.empty()) return false;
+    work.push_back(deferred_.front());
+    deferred_.pop_front();
+    return true;
+  }
+
   bool entry(NodeId n) { return repeated(entries_[g_.state(n).top().method], n); }
 
   // The continuations of one call state (one per return state) are merged
   // like repetitions: the caller goes on from one state per call site and
   // context, not from one per way the callee can return.
   bool continuation(NodeId n) {
-    auto it = context_of_.find(n);
-    return it != context_of_.end() && repeated(continuations_[it->second], n);
+    if (!context_of_.count(n)) return false;
+    const state::Frame& f = g_.state(n).top();
+    return repeated(continuations_[{f.method, f.pc}], n);
   }
 
   // `n` is a return state (its bottom frame, of an open context, returns or
@@ -206,7 +218,7 @@ class Recursion {
     e.context = c;
     g_.addEdge(std::move(e));
     context_of_[k] = c;
-    work_.push_back(k);
+    deferred_.push_back(k);
   }
 
   Graph& g_;
@@ -217,8 +229,13 @@ class Recursion {
   CalleeEffects effects_;
   std::map<const program::MethodInfo*, std::vector<NodeId>> entries_, returns_, calls_;
   std::map<NodeId, state::State> ends_;
+  std::deque<NodeId> deferred_;
   std::map<NodeId, NodeId> context_of_;                  // continuation -> its call state
-  std::map<NodeId, std::vector<NodeId>> continuations_;  // call state -> its continuations
+  // Continuations by the place the caller goes on at: all of them are merged
+  // (states of one shape), whatever call state and return state they come
+  // from - the paths that meet after a call are joined there, as at a loop
+  // head.
+  std::map<std::pair<const program::MethodInfo*, uint32_t>, std::vector<NodeId>> continuations_;
 };
 
 }  // namespace
@@ -242,7 +259,7 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
     result.library_calls = ev.libraryCalls();
     return result;
   };
-  while (!work.empty()) {
+  while (!work.empty() || recursion.deferred(work)) {
     NodeId n = work.back();
     work.pop_back();
     if (!g.node(n).alive || !g.node(n).out.empty()) continue;
