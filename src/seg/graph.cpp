@@ -34,39 +34,44 @@ EdgeId Graph::addEdge(Edge e) {
 void Graph::cutBelow(NodeId n) {
   // Only nodes below `n` can become unreachable: collect them, then keep
   // those still entered from outside (and what they reach).
+  // Marks by epoch in buffers kept between calls: a cut costs what it
+  // visits, not the size of the graph (merges cut often).
+  ++epoch_;
+  below_mark_.resize(nodes_.size(), 0);
+  keep_mark_.resize(nodes_.size(), 0);
+  auto in_below = [&](NodeId x) { return below_mark_[x] == epoch_; };
+  auto kept = [&](NodeId x) { return keep_mark_[x] == epoch_; };
   std::vector<NodeId> below;
-  std::vector<char> in_below(nodes_.size(), 0);
   std::vector<NodeId> work;
   for (EdgeId e : nodes_[n].out) work.push_back(edges_[e].to);
   while (!work.empty()) {
     NodeId x = work.back();
     work.pop_back();
-    if (x == n || in_below[x] || !nodes_[x].alive) continue;
-    in_below[x] = 1;
+    if (x == n || in_below(x) || !nodes_[x].alive) continue;
+    below_mark_[x] = epoch_;
     below.push_back(x);
     for (EdgeId e : nodes_[x].out)
       if (edges_[e].alive) work.push_back(edges_[e].to);
   }
   for (EdgeId e : nodes_[n].out) killEdge(e);
   nodes_[n].out.clear();
-  std::vector<char> keep(nodes_.size(), 0);
   for (NodeId x : below)
     for (EdgeId e : nodes_[x].in) {
       const Edge& edge = edges_[e];
-      if (edge.alive && !in_below[edge.from] && nodes_[edge.from].alive && edge.from != n) work.push_back(x);
+      if (edge.alive && !in_below(edge.from) && nodes_[edge.from].alive && edge.from != n) work.push_back(x);
     }
-  if (in_below[root()]) work.push_back(root());
+  if (in_below(root())) work.push_back(root());
   while (!work.empty()) {
     NodeId x = work.back();
     work.pop_back();
-    if (keep[x]) continue;
-    keep[x] = 1;
+    if (kept(x)) continue;
+    keep_mark_[x] = epoch_;
     for (EdgeId e : nodes_[x].out)
-      if (edges_[e].alive && in_below[edges_[e].to]) work.push_back(edges_[e].to);
+      if (edges_[e].alive && in_below(edges_[e].to)) work.push_back(edges_[e].to);
   }
   std::vector<NodeId> touched;
   for (NodeId x : below) {
-    if (keep[x]) continue;
+    if (kept(x)) continue;
     nodes_[x].alive = false;
     --live_nodes_;
     nodes_[x].state.reset();  // free memory of removed states
@@ -85,7 +90,7 @@ void Graph::cutBelow(NodeId n) {
     std::erase_if(nodes_[x].in, [&](EdgeId e) { return !edges_[e].alive; });
   }
   for (NodeId x : below)
-    if (!keep[x]) {
+    if (!kept(x)) {
       std::vector<EdgeId>().swap(nodes_[x].out);
       std::vector<EdgeId>().swap(nodes_[x].in);
     }

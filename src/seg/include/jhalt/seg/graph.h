@@ -87,6 +87,9 @@ class Graph {
   std::vector<EdgeId> free_edges_;  // slots of removed edges, reused by addEdge
   std::vector<EdgeId> killed_;      // removed during the current cutBelow
   size_t live_nodes_ = 0;
+  uint32_t epoch_ = 0;                // cutBelow's marks (below_mark_[x] == epoch_: below)
+  std::vector<uint32_t> below_mark_;
+  std::vector<uint32_t> keep_mark_;
 };
 
 }  // namespace jhalt::seg
