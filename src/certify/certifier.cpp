@@ -144,13 +144,17 @@ engine::Certifier::Outcome DefaultCertifier::nonTermination(const engine::Entry&
     return unconfirmed(fmt::format("the proof holds for {} integers only, and jhalt's run under {} integers {}",
                                    entry.semantics == Semantics::Jvm ? "mathematical" : "JVM", sem, runEnd(r)));
   } else if (recursion) {
-    if (r.outcome != O::Stopped)
+    // As for loops: values past 64 bits end jhalt's exact run; a run that
+    // got that far deep still confirms the witness (the proof covers the
+    // rest).
+    const bool overflowed = r.outcome == O::NotConcrete && r.overflowed && visits >= options_.loop_visits;
+    if (r.outcome != O::Stopped && !overflowed)
       return unconfirmed(fmt::format("jhalt's run under {} integers {} (call depth {}, {} recursive calls)", sem,
                                      runEnd(r), r.max_depth, visits));
     f.confirmation = fmt::format(
         "jhalt's evaluator ({} integers) followed the witness to a call depth of {} frames ({} calls at the "
-        "recursive call) in {} steps without returning",
-        sem, r.max_depth, visits, r.steps);
+        "recursive call) in {} steps without returning{}",
+        sem, r.max_depth, visits, r.steps, overflowed ? ", until its values left 64 bits" : "");
   } else {
     // Values past 64 bits end jhalt's exact run; what it saw up to there
     // still confirms the witness (the proof covers the rest).

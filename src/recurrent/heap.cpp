@@ -55,6 +55,8 @@ bool atRecursionHead(const State& s) {
   return false;
 }
 
+constexpr uint32_t kRecursionStay = 16;
+
 uint32_t framesOf(const State& s, const program::MethodInfo& m) {
   uint32_t n = 0;
   for (const state::Frame& f : s.frames) n += f.method == &m;
@@ -285,12 +287,17 @@ class HeapSearch {
       // (One attempt per recursive method: an input that recurses deep and
       // returns is usually not one step from a recursion that does not.)
       const uint32_t attempts = recursion ? 1 : options_.per_head;
-      if (tried_[head] < attempts && !done_.count(head) && !proven_(*head.first, head.second)) {
+      // A loop of a method whose recursion is proven endless already: the
+      // same non-termination (and its run is deep, slow to confirm).
+      const bool covered = !recursion && done_.count({head.first, 0});
+      if (tried_[head] < attempts && !done_.count(head) && !covered && !proven_(*head.first, head.second)) {
         // The state of the visits-th visit (call), tried only once the run
         // is still there (that deep) many visits later: a loop that ends
         // soon costs no attempt.
         if (n == options_.visits) taken.insert_or_assign(head, c);
-        if (n < options_.stay_visits || !taken.count(head)) return false;
+        // (A recursion 16 frames deeper: deeper runs of a recursion whose
+        // values grow leave 64 bits first.)
+        if (n < (recursion ? kRecursionStay : options_.stay_visits) || !taken.count(head)) return false;
         at = taken.at(head);
         return true;
       }
@@ -299,6 +306,9 @@ class HeapSearch {
       return !recursion && n >= 50 * options_.visits;
     });
     steps_ += run.steps;
+    if (trace_)
+      trace(fmt::format("run of {}: outcome {}, {} steps, depth {}{}", w.describe(), static_cast<int>(run.outcome),
+                        run.steps, run.max_depth, run.reason.empty() ? "" : " (" + run.reason + ")"));
     if (!at) return;
     auto head = std::make_pair(at->top().method, at->top().pc);
     ++tried_[head];
@@ -370,6 +380,7 @@ class HeapSearch {
     // A loop that keeps allocating grows every state: such graphs are not
     // closed, and evaluating ever larger states costs most of the time.
     bo.max_state_size = 2 * start.heap.size() + 64;
+    bo.entry_variants = 4;  // recursion through a few values: 1, 4, 2, 1, ...
     bo.max_seconds = std::clamp(budget_.secondsLeft() / 4, 0.0, 2.0);
     bo.checkpoint = [this] { budget_.checkMemory(); };
     state::RefAllocator alloc(start.maxRef() + 1);

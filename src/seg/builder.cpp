@@ -5,6 +5,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -118,10 +119,13 @@ class Recursion {
   }
 
   // Alg. 16, lines 10-14 (for entries as well): an instance edge to an
-  // earlier state of the same shape, or ForceAbstraction with it. False if
-  // there is none: `n` is then the first of its shape and is kept.
-  bool repeated(std::vector<NodeId>& table, NodeId n) {
+  // earlier state of the same shape, or ForceAbstraction with one once there
+  // are `variants` of that shape. False if there is none: `n` is then kept
+  // as a state of its own.
+  bool repeated(std::vector<NodeId>& table, NodeId n, size_t variants = 1) {
     const state::State& s = g_.state(n);
+    NodeId* first = nullptr;
+    size_t same = 0;
     for (NodeId& t : table) {
       if (t == n || !g_.node(t).alive || !state::sameShape(s, g_.state(t))) continue;
       std::vector<std::pair<state::Ref, state::Ref>> map;
@@ -129,10 +133,16 @@ class Recursion {
         addInstanceEdge(g_, n, t, std::move(map));
         return true;
       }
+      if (!first) first = &t;
+      ++same;
+    }
+    if (first && same >= variants) {
+      NodeId& t = *first;
       ++result_.merges;
       NodeId m = forceAbstraction(g_, n, t, ev_, options_, result_.merges);
       t = m;
       if (g_.node(n).alive) {
+        std::vector<std::pair<state::Ref, state::Ref>> map;
         bool ok = state::isInstance(g_.state(n), g_.state(m), ev_.types(), &map);
         JHALT_ASSERT(ok, "merge result does not represent the new state");
         addInstanceEdge(g_, n, m, std::move(map));
@@ -162,7 +172,7 @@ class Recursion {
     return true;
   }
 
-  bool entry(NodeId n) { return repeated(entries_[g_.state(n).top().method], n); }
+  bool entry(NodeId n) { return repeated(entries_[g_.state(n).top().method], n, options_.entry_variants); }
 
   // The continuations of one call state (one per return state) are merged
   // like repetitions: the caller goes on from one state per call site and
@@ -174,20 +184,21 @@ class Recursion {
   }
 
   // `n` is a return state (its bottom frame, of an open context, returns or
-  // throws to `end`): merged with earlier ones, else concretized with every
-  // call state of its method.
+  // throws to `end`): merged with earlier ones, else concretized with the
+  // call states of its method whose callee frame it may be a state of.
   void returned(NodeId n, state::State end) {
     const program::MethodInfo* m = g_.state(n).top().method;
     if (repeated(returns_[m], n)) return;
     ends_[n] = std::move(end);
     ++result_.return_states;
+    std::vector<char> frame = frameAncestors(n);
     for (NodeId c : calls_[m])
-      if (g_.node(c).alive) concretize(c, n);
+      if (g_.node(c).alive) pair(n, c, frame);
   }
 
   // `c` (just added) is the invoking state of a recursive call: its call
-  // stack abstraction is evaluated next, and every return state of the
-  // method so far is concretized with it.
+  // stack abstraction is evaluated next; the return states so far are
+  // checked against it once the abstraction has its place in the graph.
   void called(NodeId c) {
     const program::MethodInfo* m = g_.state(c).top().method;
     calls_[m].push_back(c);
@@ -198,12 +209,67 @@ class Recursion {
     e.to = a;
     e.kind = EdgeKind::Call;
     g_.addEdge(std::move(e));
+    callee_[c] = a;
     work_.push_back(a);
     for (NodeId r : returns_[m])
-      if (g_.node(r).alive && ends_.count(r)) concretize(c, r);
+      if (g_.node(r).alive && ends_.count(r)) pending_.insert({r, c});
+  }
+
+  // When the rest of the work is done: the pairs whose return state has
+  // become a state of the call's callee frame (through instance edges and
+  // merges since) are concretized; true if there is work again.
+  bool resolvePending(std::vector<NodeId>& work) {
+    std::map<NodeId, std::vector<char>> frames;
+    for (auto it = pending_.begin(); it != pending_.end();) {
+      auto [r, c] = *it;
+      if (!g_.node(r).alive || !g_.node(c).alive) {
+        it = pending_.erase(it);
+        continue;
+      }
+      auto f = frames.find(r);
+      if (f == frames.end()) f = frames.emplace(r, frameAncestors(r)).first;
+      if (f->second[callee_.at(c)]) {
+        concretize(c, r);
+        it = pending_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    return deferred(work);
   }
 
  private:
+  // The states of the frame `r` is in, back to its entries (and the call
+  // stack abstractions that are instances of them): predecessors over
+  // evaluation, refinement and instance edges, and from a continuation to
+  // its call state (not into the callee that returned).
+  std::vector<char> frameAncestors(NodeId r) const {
+    std::vector<char> seen(g_.nodeSlots(), 0);
+    std::vector<NodeId> work{r};
+    while (!work.empty()) {
+      NodeId x = work.back();
+      work.pop_back();
+      if (seen[x] || !g_.node(x).alive) continue;
+      seen[x] = 1;
+      for (EdgeId e : g_.node(x).in) {
+        const Edge& edge = g_.edge(e);
+        if (!edge.alive || edge.kind == EdgeKind::Call) continue;
+        work.push_back(edge.kind == EdgeKind::Return ? edge.context : edge.from);
+      }
+    }
+    return seen;
+  }
+
+  // Thesis 002, Def. 3.23 is defined for a return state and a call state
+  // whose input arguments correspond; here: the return state is a state of
+  // the frame the call state's abstraction started (else the pair waits).
+  void pair(NodeId r, NodeId c, const std::vector<char>& frame) {
+    if (frame[callee_.at(c)])
+      concretize(c, r);
+    else
+      pending_.insert({r, c});
+  }
+
   void concretize(NodeId c, NodeId r) {
     if (!mayFollow(g_.state(c), ends_.at(r))) return;
     Concretization cc = seg::concretize(g_.state(c), ends_.at(r), ev_, effects_);
@@ -230,6 +296,8 @@ class Recursion {
   std::map<const program::MethodInfo*, std::vector<NodeId>> entries_, returns_, calls_;
   std::map<NodeId, state::State> ends_;
   std::deque<NodeId> deferred_;
+  std::map<NodeId, NodeId> callee_;                // call state -> its call stack abstraction
+  std::set<std::pair<NodeId, NodeId>> pending_;   // (return state, call state) not concretized yet
   std::map<NodeId, NodeId> context_of_;                  // continuation -> its call state
   // Continuations by the place the caller goes on at: all of them are merged
   // (states of one shape), whatever call state and return state they come
@@ -259,7 +327,7 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
     result.library_calls = ev.libraryCalls();
     return result;
   };
-  while (!work.empty() || recursion.deferred(work)) {
+  while (!work.empty() || recursion.deferred(work) || recursion.resolvePending(work)) {
     NodeId n = work.back();
     work.pop_back();
     if (!g.node(n).alive || !g.node(n).out.empty()) continue;

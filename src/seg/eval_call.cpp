@@ -204,7 +204,7 @@ Ref havocCall(Ctx& c, const std::vector<Ref>& args, std::string_view ret) {
       if (p == 'F' || p == 'D') {
         n = c.newFloat(std::nullopt, p);
       } else if (!fi.isReference()) {
-        n = c.newInt(Interval::ofType(p), p == 'J' ? 'J' : 'I');
+        n = c.newInt(c.ev.unknownInt(p), p == 'J' ? 'J' : 'I');
       } else {
         n = c.newObject(valuesOfType(c, fi.descriptor));
         s.setMaybeExisting(n, true);

@@ -268,7 +268,7 @@ StepResult evalField(Ctx& c) {
     if (x == kNone) {
       state::AbstractType types = prim == 'L' ? valuesOfType(c, ref.descriptor) : state::AbstractType{};
       return refinedTo({state::realizeField(c.in, obj, f, prim, types, modelFieldNonNull(ts.fieldInfo(f)),
-                                            c.ev.alloc())},
+                                            c.ev.alloc(), !c.ev.options().jvm_int_semantics)},
                        {obj});
     }
     c.pop();
@@ -351,7 +351,7 @@ StepResult evalArrayLoad(Ctx& c) {
     if (prim == 'F' || prim == 'D')
       value = c.newFloat(std::nullopt, prim);
     else
-      value = c.newInt(Interval::ofType(prim == 'Z' ? 'Z' : prim), prim == 'J' ? 'J' : 'I');
+      value = c.newInt(c.ev.unknownInt(prim), prim == 'J' ? 'J' : 'I');
     c.label.computations.push_back(Computation{value, ArithOp::Unknown, kNone, kNone, 0, prim});
   } else {
     // Thesis Def. 1.49: a new reference for the element with the heap

@@ -266,15 +266,20 @@ Ref transfer(State& k, const State& end, Ref v, const std::vector<Ref>& reach, E
 // unknown value of each field's type (as after an unanalysed call).
 void forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Evaluator& ev) {
   state::TypeSystem& ts = ev.types();
+  std::vector<state::FieldId> fields;
+  for (const auto& [f, r] : end.statics) fields.push_back(f);
+  for (const auto& [f, r] : k.statics) fields.push_back(f);  // (end has them all: classes stay initialised)
+  std::sort(fields.begin(), fields.end());
+  fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
   std::vector<std::pair<state::FieldId, Ref>> fresh;
-  for (const auto& [f, old] : end.statics) {
+  for (state::FieldId f : fields) {
     const state::FieldInfo& fi = ts.fieldInfo(f);
     char p = fi.kind();
     Ref n = ev.alloc().fresh();
     if (p == 'F' || p == 'D') {
       k.put(n, HeapValue::floating(std::nullopt, p));
     } else if (!fi.isReference()) {
-      k.put(n, HeapValue::integer(state::Interval::ofType(p), p == 'J' ? 'J' : 'I'));
+      k.put(n, HeapValue::integer(ev.unknownInt(p), p == 'J' ? 'J' : 'I'));
     } else {
       k.put(n, HeapValue::object(detail::valuesOfType(ev, fi.descriptor)));
       k.setMaybeExisting(n, true);

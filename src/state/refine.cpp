@@ -67,7 +67,7 @@ State refineArrayLength(const State& s, Ref r, RefAllocator& alloc) {
 }
 
 State realizeField(const State& s, Ref r, FieldId f, char prim, const AbstractType& field_types, bool non_null,
-                   RefAllocator& alloc) {
+                   RefAllocator& alloc, bool unbounded_ints) {
   State t = s;
   JHALT_ASSERT(!t.maybeExisting(r), "realization of a maybe-existing reference");
   Ref x = kNull;
@@ -76,7 +76,8 @@ State realizeField(const State& s, Ref r, FieldId f, char prim, const AbstractTy
     t.put(x, HeapValue::floating(std::nullopt, prim));
   } else if (prim != 'L' && prim != '[') {
     x = alloc.fresh();
-    t.put(x, HeapValue::integer(Interval::ofType(prim), prim));
+    const bool wide = prim == 'I' || prim == 'J';
+    t.put(x, HeapValue::integer(unbounded_ints && wide ? Interval::all() : Interval::ofType(prim), prim));
   } else if (!field_types.empty()) {
     x = alloc.fresh();
     t.put(x, HeapValue::object(field_types));

@@ -1,5 +1,7 @@
 #include "jhalt/witness/formula.h"
 
+#include <set>
+
 #include <fmt/format.h>
 
 #include "jhalt/witness/correspondence.h"
@@ -77,14 +79,28 @@ void Encoder::invariants(seg::NodeId n, const std::string& label, std::vector<Te
 }
 
 bool Encoder::integerDetermined(const Path& p) const {
+  // Values the path reads from memory the state does not show (an array
+  // element, a field after a call) or gets from an unanalysed computation
+  // are new on every run around the loop: a condition on them, or on what
+  // is computed from them, does not follow from the head's values (a review
+  // found a loop proven "looping" on `a[3] == 0` for an array whose
+  // contents a recursive call had written).
+  std::set<Ref> unknown;
+  auto tainted = [&](Ref r) { return r != kNone && unknown.count(r) != 0; };
   for (seg::EdgeId e : p) {
     const seg::Edge& edge = g_.edge(e);
     if (edge.kind == seg::EdgeKind::Eval && !edge.label.library_call.empty()) return false;
+    if (edge.kind == seg::EdgeKind::Eval || edge.kind == seg::EdgeKind::Return) {
+      for (const seg::Relation& r : edge.label.relations)
+        if (tainted(r.a) || tainted(r.b)) return false;
+      for (const seg::Computation& c : edge.label.computations)
+        if (c.op == seg::ArithOp::Unknown || tainted(c.a) || tainted(c.b)) unknown.insert(c.result);
+    }
     if (edge.kind != seg::EdgeKind::Refine) continue;
     if (edge.refined.empty()) return false;  // a split not on integers
     const State& s = g_.state(edge.from);
     for (Ref r : edge.refined)
-      if (!isInt(s, r)) return false;
+      if (!isInt(s, r) || tainted(r)) return false;
   }
   return true;
 }

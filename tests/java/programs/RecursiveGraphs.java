@@ -115,6 +115,17 @@ public class RecursiveGraphs {
         return new RecursiveGraphs().back(n);
     }
 
+    // A loop inside a recursive method, after the recursive call returns:
+    // stuck when the callee returned 5 (n = 6).
+    static int stuckAfterReturn(int n) {
+        if (n <= 0) return 0;
+        int r = stuckAfterReturn(n - 1);
+        while (r == 5) {
+            n = n + 0;
+        }
+        return r + 1;
+    }
+
     public static void main(String[] args) {
         Node list = null;
         for (int i = 0; i < args.length; i++) list = new Node(args[i].length(), list);
@@ -139,3 +150,5 @@ public class RecursiveGraphs {
 // EXPECT: analyze --int-semantics math --method 'RecursiveGraphs.ackermann(II)I' -> YES
 // EXPECT: termcomp -> MAYBE
 // EXPECT: analyze -> MAYBE no-nonterminating no-exceptions
+// A loop inside a recursive method (the graph goes on after the recursive call returns):
+// EXPECT: analyze --engine seg --method 'RecursiveGraphs.stuckAfterReturn(I)I' -> NO nonterminating:looping:123

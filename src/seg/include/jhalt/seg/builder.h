@@ -25,6 +25,11 @@ struct BuildOptions {
   // Merges at one position that use the convex hull of integer intervals;
   // later merges widen (thesis §1.7: bounded abstraction of integers).
   uint32_t hull_merges = 2;
+  // Call stack abstractions of one method and shape kept apart before new
+  // ones are merged into the first (recursion, thesis 002 Ch. 3): a
+  // recursion whose arguments cycle through a few values (1, 4, 2, 1, ...)
+  // then has a finite graph without an interval that takes in the base case.
+  size_t entry_variants = 1;
   EvalOptions eval;
   // Called every 64 evaluations; may throw (e.g. ResourceLimit when the
   // analysis holds too much memory).

@@ -72,6 +72,15 @@ class Evaluator {
   state::TypeSystem& types() { return types_; }
   state::RefAllocator& alloc() { return alloc_; }
   const EvalOptions& options() const { return options_; }
+  // A value the application's code may have stored in a field, an array
+  // element or a static field that the state does not show: any value of
+  // its type, except that under mathematical integers an int or long may
+  // be any integer (a review found 32-bit bounds there made a recursion
+  // look endless).
+  state::Interval unknownInt(char prim) const {
+    const bool wide = prim == 'I' || prim == 'J';
+    return !options_.jvm_int_semantics && wide ? state::Interval::all() : state::Interval::ofType(prim);
+  }
   void noteLibraryCall(const std::string& m) { library_calls_.insert(m); }
   // Integer results that left their type's range so far (they differ
   // between mathematical and JVM integers).

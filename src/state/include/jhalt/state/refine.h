@@ -33,8 +33,11 @@ State refineArrayLength(const State& s, Ref r, RefAllocator& alloc);
 // means no non-abstract type exists, so the field is null), `prim` the
 // descriptor character of the field. `non_null` marks fields a library model
 // guarantees to be non-null (an extension, see models/README).
+// `unbounded_ints`: an int or long field holds any mathematical integer
+// (mathematical semantics: the program may have stored one), else a value of
+// its type.
 State realizeField(const State& s, Ref r, FieldId f, char prim, const AbstractType& field_types,
-                   bool non_null, RefAllocator& alloc);
+                   bool non_null, RefAllocator& alloc, bool unbounded_ints = false);
 
 // Def. 1.24: for r =? r', the state where they differ and, if one exists, the
 // state where they are the same object (their information intersected).
