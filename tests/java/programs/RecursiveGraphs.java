@@ -138,6 +138,8 @@ public class RecursiveGraphs {
 // EXPECT: analyze --engine seg --method 'RecursiveGraphs.sum(LRecursiveGraphs$Tree;)I' -> MAYBE exception:java/lang/NullPointerException:42
 // EXPECT: analyze --int-semantics math --method 'RecursiveGraphs.sum(LRecursiveGraphs$Tree;)I' -> NO nonterminating:recursion:43 exception:java/lang/NullPointerException:42
 // EXPECT: analyze --int-semantics math --method 'RecursiveGraphs.length(LRecursiveGraphs$Node;)I' -> NO nonterminating:recursion:27
+// With an accumulator (a cyclic list as the witness):
+// EXPECT: analyze --int-semantics math --method 'RecursiveGraphs.sumAcc(LRecursiveGraphs$Node;I)I' -> NO nonterminating:recursion:48
 // Infinite recursion in ordinary code:
 // EXPECT: analyze --int-semantics math --method 'RecursiveGraphs.findSix(I)I' -> NO nonterminating:recursion:79
 // EXPECT: analyze --method 'RecursiveGraphs.findSix(I)I' -> MAYBE exception:java/lang/StackOverflowError:79
