@@ -329,11 +329,117 @@ Dispatch dispatch(Ctx& c, const state::AbstractType& receiver, const program::Me
   return d;
 }
 
+// The characters of a String with known contents (the model's char[]
+// value), else nullopt.
+std::optional<std::vector<int64_t>> knownText(Ctx& c, Ref r) {
+  state::TypeSystem& ts = c.ev.types();
+  const HeapValue* v = c.in.find(r);
+  if (!v || !(v->type == ts.exactly(ts.intern("java/lang/String")))) return std::nullopt;
+  Ref arr = v->field(ts.field("java/lang/String", "value", "[C", false));
+  const HeapValue* a = arr == kNone || arr == kNull ? nullptr : c.in.find(arr);
+  if (!a || !a->has_elements) return std::nullopt;
+  std::vector<int64_t> out;
+  for (Ref e : a->elements) {
+    if (!c.in.intervalOf(e).isPoint()) return std::nullopt;
+    out.push_back(c.in.intervalOf(e).lo);
+  }
+  return out;
+}
+
+// A concrete run (every value known): the text of a string concatenation
+// (StringConcatFactory's recipe: \1 an argument, \2 a constant) as Java
+// writes it for ints, chars, booleans, null and Strings; nullopt for other
+// values (floats, objects whose toString would run).
+std::optional<std::vector<int64_t>> concreteConcat(Ctx& c, const program::CallSite& site,
+                                                   const classfile::MethodType& mt, size_t slots) {
+  auto number = [](int64_t v, std::vector<int64_t>& out) {
+    for (char ch : std::to_string(v)) out.push_back(ch);
+  };
+  const auto& stack = c.frame().stack;
+  const classfile::ConstantPool& cp = c.method.owner().file().pool;
+  std::vector<int64_t> out;
+  size_t arg = 0, slot = stack.size() - slots, constant = 0;
+  for (char ch : site.recipe) {
+    if (ch == '\2') {
+      if (constant >= site.constants.size()) return std::nullopt;
+      uint16_t index = site.constants[constant++];
+      if (cp.at(index).tag == classfile::CpTag::String) {
+        for (unsigned char b : cp.string(index)) {
+          if (b >= 0x80) return std::nullopt;
+          out.push_back(b);
+        }
+      } else if (cp.at(index).tag == classfile::CpTag::Integer) {
+        number(cp.intValue(index), out);
+      } else {
+        return std::nullopt;
+      }
+      continue;
+    }
+    if (ch != '\1') {
+      if (static_cast<unsigned char>(ch) >= 0x80) return std::nullopt;
+      out.push_back(ch);
+      continue;
+    }
+    if (arg >= mt.params.size()) return std::nullopt;
+    const classfile::FieldType& p = mt.params[arg++];
+    Ref r = stack[slot];
+    slot += static_cast<size_t>(p.slots());
+    char k = p.kind();
+    if (k == 'L' || k == '[') {
+      if (r == kNull) {
+        for (char x : std::string("null")) out.push_back(x);
+        continue;
+      }
+      auto text = knownText(c, r);
+      if (!text) return std::nullopt;
+      out.insert(out.end(), text->begin(), text->end());
+      continue;
+    }
+    if (k == 'F' || k == 'D' || !c.in.intervalOf(r).isPoint()) return std::nullopt;
+    int64_t v = c.in.intervalOf(r).lo;
+    if (k == 'C')
+      out.push_back(v);
+    else if (k == 'Z')
+      for (char x : std::string(v ? "true" : "false")) out.push_back(x);
+    else
+      number(v, out);
+  }
+  return out;
+}
+
+// A new String object with the model's char[] value holding `text`.
+Ref newString(Ctx& c, const std::vector<int64_t>& text) {
+  state::TypeSystem& ts = c.ev.types();
+  Ref str = c.newObject(ts.exactly(ts.intern("java/lang/String")));
+  Ref len = c.newInt(Interval::point(static_cast<int64_t>(text.size())));
+  Ref arr = c.newObject(ts.exactly(ts.intern("[C")));
+  std::vector<Ref> chars;
+  if (static_cast<int64_t>(text.size()) <= c.ev.options().max_array_contents)
+    for (int64_t ch : text) chars.push_back(c.newInt(Interval::point(ch), 'C'));
+  HeapValue& av = c.out.atMutable(arr);
+  av.kind = HeapValue::Kind::Array;
+  av.length = len;
+  av.has_elements = static_cast<int64_t>(text.size()) <= c.ev.options().max_array_contents;
+  av.elements = std::move(chars);
+  c.out.atMutable(str).setField(ts.field("java/lang/String", "value", "[C", false), arr);
+  return str;
+}
+
 StepResult invokeDynamic(Ctx& c) {
   program::CallSite site = program::describeCallSite(c.method.owner().file(), static_cast<uint16_t>(c.insn.operand));
   auto mt = classfile::parseMethodDescriptor(site.descriptor);
   if (site.kind != program::CallSite::Kind::StringConcat || !mt)
     return unsupported(fmt::format("invokedynamic: {}", site.summary()));
+  const program::ClassInfo* string_class = c.ev.program().find("java/lang/String");
+  if (c.ev.options().concrete && string_class && string_class->declaredField("value", "[C")) {
+    const size_t slots = static_cast<size_t>(mt->paramSlots());
+    if (auto text = concreteConcat(c, site, *mt, slots)) {
+      c.frame().stack.resize(c.frame().stack.size() - slots);
+      c.push(newString(c, *text));
+      c.advance();
+      return c.finish();
+    }
+  }
   // Concatenation calls toString() on object arguments; only values whose
   // toString has no side effects (strings, primitives) are modelled here.
   state::TypeSystem& ts = c.ev.types();
