@@ -8,6 +8,19 @@ public class ConcatRec {
         return 1 + halve(s.substring(0, (s.length() + 1) / 2 + 1));
     }
 
+    // Strips trailing zeros, off by one: substring(0, length()) is the
+    // string itself (the JDK returns the same object).
+    static String stripZeros(String s) {
+        if (s.length() > 0 && s.charAt(s.length() - 1) == '0') {
+            return stripZeros(s.substring(0, s.length()));
+        }
+        return s;
+    }
+
+    static int stripped(int n) {
+        return stripZeros("1" + n).length();
+    }
+
     public static void main(String[] args) {
         String s = "";
         for (int i = 0; i < args.length; i++) s = s + 'x' + i;
@@ -16,3 +29,4 @@ public class ConcatRec {
 }
 // EXPECT: analyze --int-semantics math -> NO nonterminating:recursion:8
 // EXPECT: analyze -> MAYBE exception:java/lang/StackOverflowError:8
+// EXPECT: analyze --int-semantics math --method 'ConcatRec.stripped(I)I' -> NO nonterminating:recursion:15

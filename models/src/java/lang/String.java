@@ -83,6 +83,9 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         if (begin < 0 || end > value.length || begin > end) {
             throw new StringIndexOutOfBoundsException("begin " + begin + ", end " + end);
         }
+        if (begin == 0 && end == value.length) {
+            return this;  // as the JDK does (String.substring, JDK 9 and later)
+        }
         char[] v = new char[end - begin];
         for (int i = begin; i < end; i++) {
             v[i - begin] = value[i];
