@@ -3,6 +3,7 @@
 // §6.5 invoke*). Calls are evaluated inline: the callee's frame is pushed.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -139,26 +140,25 @@ std::optional<StepResult> initializeEntryClass(Evaluator& ev, const State& s) {
   return initialize(ev, s, f.method->owner());
 }
 
-namespace {
-
-// Objects reachable from `roots` (explicitly).
-std::vector<Ref> reachableObjects(const State& s, const std::vector<Ref>& roots) {
-  std::vector<Ref> seen;
+std::vector<Ref> mayReach(const State& s, const std::vector<Ref>& roots) {
+  std::set<Ref> seen;
   std::vector<Ref> work(roots.begin(), roots.end());
   while (!work.empty()) {
     Ref r = work.back();
     work.pop_back();
-    if (r == kNull || r == kNone || std::find(seen.begin(), seen.end(), r) != seen.end()) continue;
+    if (r == kNull || r == kNone || seen.count(r)) continue;
     const HeapValue* v = s.find(r);
     if (!v || !v->isObject()) continue;
-    seen.push_back(r);
+    seen.insert(r);
     for (const auto& f : v->fields) work.push_back(f.second);
     for (Ref e : v->elements) work.push_back(e);
+    for (const auto& [a, b] : s.preds.joins)
+      if (a == r || b == r) work.push_back(a == r ? b : a);
+    for (const auto& [a, b] : s.preds.maybe_equal)
+      if (a == r || b == r) work.push_back(a == r ? b : a);
   }
-  return seen;
+  return {seen.begin(), seen.end()};
 }
-
-}  // namespace
 
 // An unanalysed library call: it returns any value of its return type, may
 // change every object reachable from its arguments and (through callbacks
@@ -177,10 +177,10 @@ Ref havocCall(Ctx& c, const std::vector<Ref>& args, std::string_view ret) {
     if (!immutable) roots.push_back(a);
     if (!immutable && v->kind != HeapValue::Kind::Array) callbacks = true;
   }
-  std::vector<Ref> touched = reachableObjects(s, roots);
+  std::vector<Ref> touched = mayReach(s, roots);
   if (callbacks)
     for (const auto& [f, r] : s.statics) {
-      std::vector<Ref> more = reachableObjects(s, {r});
+      std::vector<Ref> more = mayReach(s, {r});
       touched.insert(touched.end(), more.begin(), more.end());
     }
   std::sort(touched.begin(), touched.end());

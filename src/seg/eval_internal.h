@@ -96,6 +96,13 @@ std::optional<StepResult> requireNonNull(Ctx& c, Ref r);
 // refines (existence, array length) as needed.
 std::optional<StepResult> requireArray(Ctx& c, Ref r);
 
+// Objects a callee may reach from `roots`: explicitly (fields, array
+// elements), and through every heap predicate (=?, joins) relating one of
+// them to another object - an unrepresented successor may be shared.
+// Used for what an unanalysed library call (havocCall) and a recursive
+// callee (context concretization) may change. Sorted.
+std::vector<Ref> mayReach(const State& s, const std::vector<Ref>& roots);
+
 // Abstract type of the values of a reference type given by descriptor or
 // internal name: all its non-abstract subtypes (thesis Def. 1.22).
 state::AbstractType valuesOfType(Evaluator& ev, std::string_view type_or_descriptor);

@@ -149,28 +149,6 @@ bool CalleeEffects::recursive(const program::MethodInfo& root) {
 
 namespace {
 
-// Objects the callee may reach: explicitly from `roots`, and through every
-// heap predicate (=?, joins) that relates one of them to another object.
-std::vector<Ref> mayReach(const State& s, const std::vector<Ref>& roots) {
-  std::set<Ref> seen;
-  std::vector<Ref> work(roots.begin(), roots.end());
-  while (!work.empty()) {
-    Ref r = work.back();
-    work.pop_back();
-    if (r == kNull || r == kNone || seen.count(r)) continue;
-    const HeapValue* v = s.find(r);
-    if (!v || !v->isObject()) continue;
-    seen.insert(r);
-    for (const auto& f : v->fields) work.push_back(f.second);
-    for (Ref e : v->elements) work.push_back(e);
-    for (const auto& [a, b] : s.preds.joins)
-      if (a == r || b == r) work.push_back(a == r ? b : a);
-    for (const auto& [a, b] : s.preds.maybe_equal)
-      if (a == r || b == r) work.push_back(a == r ? b : a);
-  }
-  return {seen.begin(), seen.end()};
-}
-
 // Can one object have both types? Two classes share an instance only if one
 // is a subclass of the other; an interface may be implemented by a subclass
 // of any class; a type whose class is missing may be anything.
@@ -316,7 +294,7 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
   for (Ref r : callee.locals)
     if (r != kNone) roots.push_back(r);
   for (const auto& [f, r] : k.statics) roots.push_back(r);
-  std::vector<Ref> reach = mayReach(k, roots);
+  std::vector<Ref> reach = detail::mayReach(k, roots);
   const bool initialised = end.init != call.init;  // a class initializer ran in between
   CalleeEffects::Writes writes = effects.of(*callee.method);
   if (writes.heap || initialised) forgetContents(k, reach);
