@@ -86,7 +86,7 @@ engine::Result SegEngine::analyze(const engine::Entry& entry, const engine::Goal
   bo.eval.jvm_int_semantics = jvm;
   bo.max_nodes = budget.scaled(bo.max_nodes);
   bo.max_evaluations = budget.scaled(bo.max_evaluations);
-  bo.max_seconds = std::min(bo.max_seconds, budget.secondsLeft() / 2);
+  bo.max_seconds = std::min(bo.max_seconds, budget.secondsLeft() / 2);  // a safety net
   bo.checkpoint = [&budget] { budget.checkMemory(); };
   seg::Evaluator sym(entry.program, types, alloc, bo.eval);
   seg::Graph graph;

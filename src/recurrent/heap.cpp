@@ -381,7 +381,7 @@ class HeapSearch {
     // closed, and evaluating ever larger states costs most of the time.
     bo.max_state_size = 2 * start.heap.size() + 64;
     bo.entry_variants = 4;  // recursion through a few values: 1, 4, 2, 1, ...
-    bo.max_seconds = std::clamp(budget_.secondsLeft() / 4, 0.0, 2.0);
+    bo.max_seconds = budget_.secondsLeft() / 4;  // a safety net: the limits above decide
     bo.checkpoint = [this] { budget_.checkMemory(); };
     state::RefAllocator alloc(start.maxRef() + 1);
     seg::Evaluator ev(entry_.program, types_, alloc, bo.eval);

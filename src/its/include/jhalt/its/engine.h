@@ -27,14 +27,9 @@
 namespace jhalt::its {
 
 struct TermOptions {
-  static seg::BuildOptions defaultBuild() {
-    seg::BuildOptions b;
-    b.max_seconds = 5.0;  // a safety net; the limits on nodes and steps decide
-    return b;
-  }
   clp::TranslateOptions translate;
   // The symbolic execution graph for main (heap sizes, field values).
-  seg::BuildOptions build = defaultBuild();
+  seg::BuildOptions build;
   smt::SolverOptions smt;
   RankOptions rank;
   size_t max_transitions = 3000;

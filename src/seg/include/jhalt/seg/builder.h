@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <limits>
 #include <set>
 #include <string>
 
@@ -20,7 +21,10 @@ struct BuildOptions {
   // keep the graph small while the work goes on; this bounds the work
   // deterministically (the time limit is only a safety net).
   size_t max_evaluations = 1200000;
-  double max_seconds = 10.0;       // resource limit
+  // Wall-clock safety net: the engines set it from their share of the
+  // user's --timeout; the limits above decide whenever they end the
+  // construction first (the same graph under any machine load).
+  double max_seconds = std::numeric_limits<double>::infinity();
   size_t max_state_size = 4000;    // resource limit: values in one state
   // Merges at one position that use the convex hull of integer intervals;
   // later merges widen (thesis §1.7: bounded abstraction of integers).
