@@ -8,6 +8,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include "jhalt/state/print.h"
 
 #include "jhalt/concrete/candidates.h"
 #include "jhalt/concrete/entry.h"
@@ -303,7 +304,9 @@ class HeapSearch {
       }
       // A loop head tried enough already: after many more visits the run is
       // probably stuck in its loop, and running on costs time for nothing.
-      return !recursion && n >= 50 * options_.visits;
+      // A recursion with a set already: this run is deep in it (and every
+      // step copies its frames).
+      return recursion ? done_.count(head) > 0 : n >= 50 * options_.visits;
     });
     steps_ += run.steps;
     if (trace_)
@@ -381,12 +384,15 @@ class HeapSearch {
     // closed, and evaluating ever larger states costs most of the time.
     bo.max_state_size = 2 * start.heap.size() + 64;
     bo.entry_variants = 4;  // recursion through a few values: 1, 4, 2, 1, ...
+    bo.exact_unroll = 16;   // concrete library loops (Integer.toString) stay exact
     bo.max_seconds = budget_.secondsLeft() / 4;  // a safety net: the limits above decide
     bo.checkpoint = [this] { budget_.checkMemory(); };
     state::RefAllocator alloc(start.maxRef() + 1);
     seg::Evaluator ev(entry_.program, types_, alloc, bo.eval);
     seg::Graph g;
     seg::BuildResult built = seg::buildGraph(g, start, ev, bo);
+    if (trace_) trace(fmt::format("graph from a loop head: {} states, {} evaluations, {:.2f} s", g.liveNodes(),
+                                  built.evaluations, built.seconds));
     if (built.status != seg::BuildResult::Status::Complete) {
       trace(fmt::format("graph from the loop head incomplete: {}", built.reason));
       return false;
@@ -398,7 +404,11 @@ class HeapSearch {
       return false;
     }
     for (seg::NodeId n : g.nodes())
-      if (g.state(n).finished()) return false;
+      if (g.state(n).finished()) {
+        if (trace_) trace(fmt::format("the graph from the loop head reaches a program end:\n{}",
+                                      state::toString(g.state(g.node(n).parent), types_)));
+        return false;
+      }
     states = g.liveNodes();
     return true;
   }

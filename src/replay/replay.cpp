@@ -120,7 +120,11 @@ std::string moduleOf(const program::ClassInfo& c) {
 }
 
 std::vector<std::string> baseJvmOptions(const ReplayOptions& options) {
-  return {fmt::format("-Xmx{}m", options.heap_mb), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"};
+  // A witness may hold library objects built field by field (an
+  // Arrays$ArrayList, a sub-list): the harness sets their private fields by
+  // reflection, which java.base allows only to packages it opens.
+  return {fmt::format("-Xmx{}m", options.heap_mb), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+          "--add-opens=java.base/java.util=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED"};
 }
 
 std::string harnessClasspath(const ReplayOptions& options, bool with_program) {

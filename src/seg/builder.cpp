@@ -58,6 +58,27 @@ NodeId findRepetition(const Graph& g, NodeId n) {
   return kNoNode;
 }
 
+// Whether every integer of the top frame (locals and operand stack) is
+// exact: a loop head of a run that is still concrete.
+bool topFrameExact(const state::State& s) {
+  auto exact = [&](state::Ref r) { return r == state::kNone || !s.isInteger(r) || s.intervalOf(r).isPoint(); };
+  const state::Frame& f = s.top();
+  return std::all_of(f.locals.begin(), f.locals.end(), exact) && std::all_of(f.stack.begin(), f.stack.end(), exact);
+}
+
+// Earlier states of n's path at its position, of its shape.
+size_t visitsOnPath(const Graph& g, NodeId n) {
+  const state::State& s = g.state(n);
+  size_t k = 0;
+  for (NodeId a = g.node(n).parent; a != kNoNode; a = g.node(a).parent) {
+    const state::State& t = g.state(a);
+    if (g.node(a).alive && atLoopHead(t) && t.top().method == s.top().method && t.top().pc == s.top().pc &&
+        state::sameShape(s, t))
+      ++k;
+  }
+  return k;
+}
+
 // An instance edge from `from` to the more general state `to` (Def. 1.51),
 // with the correspondence of their references.
 void addInstanceEdge(Graph& g, NodeId from, NodeId to, std::vector<std::pair<state::Ref, state::Ref>> map) {
@@ -356,10 +377,14 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
           addInstanceEdge(g, n, a, std::move(map));
           continue;
         }
-        // ForceAbstraction: the merge replaces the earlier state.
-        ++result.merges;
-        work.push_back(forceAbstraction(g, n, a, ev, options, result.merges));
-        continue;
+        // A concrete iteration goes on unmerged for a while (the loop of
+        // Integer.toString(1) keeps its exact values); then ForceAbstraction:
+        // the merge replaces the earlier state.
+        if (options.exact_unroll == 0 || !topFrameExact(s) || visitsOnPath(g, n) >= options.exact_unroll) {
+          ++result.merges;
+          work.push_back(forceAbstraction(g, n, a, ev, options, result.merges));
+          continue;
+        }
       }
     }
 

@@ -97,6 +97,33 @@ std::set<Ref> leadsTo(const State& s, Ref ra) {
   return out;
 }
 
+// The objects ra with rp in leadsTo(ra): those that reach rp, or an object
+// a heap predicate relates to rp, explicitly (one backward search instead
+// of leadsTo from every object).
+std::set<Ref> leadingTo(const State& s, Ref rp) {
+  std::map<Ref, std::vector<Ref>> parents;
+  for (const auto& [r, v] : s.heap) {
+    if (!v->isObject()) continue;
+    for (const auto& f : v->fields) parents[f.second].push_back(r);
+    for (Ref e : v->elements) parents[e].push_back(r);
+  }
+  std::vector<Ref> work{rp};
+  for (Ref z : s.maybeEqualTo(rp)) work.push_back(z);
+  for (const auto& [a, b] : s.preds.joins) {
+    if (a == rp) work.push_back(b);
+    if (b == rp) work.push_back(a);
+  }
+  std::set<Ref> seen;
+  while (!work.empty()) {
+    Ref y = work.back();
+    work.pop_back();
+    const HeapValue* v = s.find(y);
+    if (!v || !v->isObject() || !seen.insert(y).second) continue;
+    if (auto it = parents.find(y); it != parents.end()) work.insert(work.end(), it->second.begin(), it->second.end());
+  }
+  return seen;
+}
+
 bool explicitNonTree(const State& s, Ref x) {
   std::map<Ref, int> indeg;
   for (Ref y : explicitReach(s, x)) {
@@ -143,10 +170,7 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v) {
     if (cyc) s.addCyclic(ra, *cyc);  // (v)
   }
   // (vi), (vii): new non-tree shapes and cycles through the written field.
-  std::vector<Ref> all;
-  for (const auto& [r, val] : s.heap)
-    if (val->isObject()) all.push_back(r);
-  for (Ref ra : all) {
+  for (Ref ra : leadingTo(s, rp)) {
     std::set<Ref> from_ra = leadsTo(s, ra);
     if (!from_ra.count(rp)) continue;
     bool shares = std::any_of(from_ra.begin(), from_ra.end(), [&](Ref rb) { return from_rc.count(rb) > 0 && rb != rp; });

@@ -158,7 +158,7 @@ public class TermShapes {
 // EXPECT: analyze --int-semantics math --method 'TermShapes.byTwo(I)I' -> NO
 // EXPECT: analyze --int-semantics math --method 'TermShapes.caught(I)I' -> NO
 // EXPECT: analyze --int-semantics math --method 'TermShapes.wide(J)J' -> NO
-// EXPECT: analyze --int-semantics math --method 'TermShapes.listLoop(Ljava/util/ArrayList;I)I' -> MAYBE
+// EXPECT: analyze --int-semantics math --method 'TermShapes.listLoop(Ljava/util/ArrayList;I)I' -> NO nonterminating:looping:69
 // EXPECT: analyze --int-semantics math --method 'TermShapes.initializes(I)I' -> NO
 // EXPECT: analyze --int-semantics math --method 'TermShapes.dispatch(LTermShapes$Step;I)I' -> MAYBE
 // EXPECT: analyze --int-semantics math --method 'TermShapes.safeCaught(I)I' -> MAYBE

@@ -34,6 +34,11 @@ struct BuildOptions {
   // recursion whose arguments cycle through a few values (1, 4, 2, 1, ...)
   // then has a finite graph without an interval that takes in the base case.
   size_t entry_variants = 1;
+  // Loop-head visits on one path whose top frame holds only exact integers
+  // evaluated on without a merge (0: merge at the first repetition). Sound
+  // either way; graphs from concrete states stay precise through short
+  // library loops (the recurrent engine).
+  size_t exact_unroll = 0;
   EvalOptions eval;
   // Called every 64 evaluations; may throw (e.g. ResourceLimit when the
   // analysis holds too much memory).

@@ -1,0 +1,12 @@
+package java.util;
+
+/** Model of java.util.NoSuchElementException. */
+public class NoSuchElementException extends RuntimeException {
+    public NoSuchElementException() {
+        super();
+    }
+
+    public NoSuchElementException(String message) {
+        super(message);
+    }
+}
