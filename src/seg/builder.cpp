@@ -13,6 +13,7 @@
 #include "jhalt/program/program.h"
 #include "jhalt/seg/recursion.h"
 #include "jhalt/state/merge.h"
+#include "jhalt/util/memory.h"
 #include "jhalt/state/print.h"
 #include "jhalt/util/error.h"
 
@@ -332,6 +333,7 @@ class Recursion {
 BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildOptions& options) {
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
+  const int64_t bytes0 = util::threadAllocatedBytes();
   BuildResult result;
   JHALT_ASSERT(g.nodeSlots() == 0, "graph not empty");
   start.collectGarbage();
@@ -363,6 +365,10 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
                     n);
     if ((++result.evaluations & 63) == 0) {
       if (options.checkpoint) options.checkpoint();
+      if (options.max_bytes > 0 && util::threadAllocatedBytes() - bytes0 > options.max_bytes)
+        return finish(BuildResult::Status::ResourceLimit,
+                      fmt::format("graph construction holds more than {} MB (raise --max-memory)", options.max_bytes >> 20),
+                      n);
       if (std::chrono::duration<double>(Clock::now() - t0).count() > options.max_seconds)
         return finish(BuildResult::Status::ResourceLimit,
                       fmt::format("graph construction exceeds {:.1f} s (raise --timeout)", options.max_seconds), n);

@@ -32,6 +32,9 @@ void GraphFlags::addTo(CLI::App* cmd, const std::string& timeout_help) {
       ->check(CLI::Range(size_t{1}, size_t{100000000}))
       ->capture_default_str();
   cmd->add_option("--timeout", timeout, timeout_help)->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--max-memory", max_memory_mb, "Resource limit in MB on what the graph construction holds")
+      ->check(CLI::Range(size_t{1}, size_t{1} << 20))
+      ->capture_default_str();
   cmd->add_option("--int-semantics", int_semantics,
                   "math (unbounded integers, paper 000) or jvm (values wrap at 32/64 bits, as the program runs)")
       ->check(CLI::IsMember({"math", "jvm"}))
@@ -42,6 +45,7 @@ seg::BuildOptions GraphFlags::buildOptions() const {
   seg::BuildOptions o;
   o.max_nodes = max_states;
   o.max_seconds = timeout;
+  o.max_bytes = static_cast<int64_t>(max_memory_mb) << 20;
   o.eval.jvm_int_semantics = int_semantics == "jvm";
   o.trace = traceFor("JHALT_DEBUG_SEG");
   return o;

@@ -32,6 +32,7 @@ struct EntryFlags {
 struct GraphFlags {
   size_t max_states = 60000;
   double timeout = 10;
+  size_t max_memory_mb = 160;  // held by the construction (a JVM-free jhalt stays under 256 MB)
   std::string int_semantics = "math";
 
   void addTo(CLI::App* cmd, const std::string& timeout_help);

@@ -26,6 +26,9 @@ struct BuildOptions {
   // construction first (the same graph under any machine load).
   double max_seconds = std::numeric_limits<double>::infinity();
   size_t max_state_size = 4000;    // resource limit: values in one state
+  // Resource limit on the bytes the construction holds (0: none); counted
+  // by jhalt's allocator, so deterministic (util/memory.h).
+  int64_t max_bytes = 0;
   // Merges at one position that use the convex hull of integer intervals;
   // later merges widen (thesis §1.7: bounded abstraction of integers).
   uint32_t hull_merges = 2;
