@@ -219,7 +219,9 @@ bool advance(seg::Evaluator& ev, State& s, size_t overflows, RunResult& res) {
   }
   if (r.successors.size() != 1 || r.successors.front().kind != seg::Successor::Kind::Eval) {
     res.outcome = RunResult::Outcome::NotConcrete;
-    res.reason = "the state needs a case analysis (unknown values)";
+    res.reason = s.finished() ? "the state needs a case analysis (unknown values)"
+                              : fmt::format("the state needs a case analysis (unknown values) at {} pc {}",
+                                            s.top().method->qualifiedName(), s.top().pc);
     return false;
   }
   if (ev.overflows() != overflows) {

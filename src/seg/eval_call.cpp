@@ -414,12 +414,12 @@ Ref newString(Ctx& c, const std::vector<int64_t>& text) {
   Ref len = c.newInt(Interval::point(static_cast<int64_t>(text.size())));
   Ref arr = c.newObject(ts.exactly(ts.intern("[C")));
   std::vector<Ref> chars;
-  if (static_cast<int64_t>(text.size()) <= c.ev.options().max_array_contents)
+  if (static_cast<int64_t>(text.size()) <= c.ev.options().arrayContentsLimit())
     for (int64_t ch : text) chars.push_back(c.newInt(Interval::point(ch), 'C'));
   HeapValue& av = c.out.atMutable(arr);
   av.kind = HeapValue::Kind::Array;
   av.length = len;
-  av.has_elements = static_cast<int64_t>(text.size()) <= c.ev.options().max_array_contents;
+  av.has_elements = static_cast<int64_t>(text.size()) <= c.ev.options().arrayContentsLimit();
   av.elements = std::move(chars);
   c.out.atMutable(str).setField(ts.field("java/lang/String", "value", "[C", false), arr);
   return str;

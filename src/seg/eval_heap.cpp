@@ -209,7 +209,7 @@ StepResult evalLoadConstant(Ctx& c) {
         HeapValue& av = c.out.atMutable(arr);
         av.kind = HeapValue::Kind::Array;
         av.length = len;
-        if (static_cast<int64_t>(text.size()) <= c.ev.options().max_array_contents) {
+        if (static_cast<int64_t>(text.size()) <= c.ev.options().arrayContentsLimit()) {
           av.has_elements = true;
           std::vector<Ref> chars;
           for (unsigned char ch : text) chars.push_back(c.newInt(Interval::point(ch), 'C'));
@@ -481,7 +481,7 @@ Ref newArray(Ctx& c, const std::string& atype, Ref len) {
   v.kind = HeapValue::Kind::Array;
   v.length = len;
   Interval l = c.out.intervalOf(len);
-  if (l.isPoint() && l.lo <= c.ev.options().max_array_contents) {
+  if (l.isPoint() && l.lo <= c.ev.options().arrayContentsLimit()) {
     std::vector<Ref> elems;
     for (int64_t k = 0; k < l.lo; ++k) elems.push_back(defaultValue(c, elementDescriptor(atype)));
     HeapValue& again = c.out.atMutable(arr);

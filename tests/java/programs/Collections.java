@@ -3,7 +3,9 @@
 // Arrays.asList are analysed like application code.
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 public class Collections {
     // The "rest" of the list is the whole list again: subList(0, size()).
@@ -68,15 +70,31 @@ public class Collections {
         return last(l);
     }
 
+    // Depth of nested maps: a map that contains itself recurses forever.
+    @SuppressWarnings("unchecked")
+    static int depth(Map<String, Object> m) {
+        Object v = m.get("k");
+        if (v instanceof Map) return 1 + depth((Map<String, Object>) v);
+        return 0;
+    }
+
+    static int selfNested(int n) {
+        Map<String, Object> m = new HashMap<>();
+        if (n > 0) m.put("k", m);
+        return depth(m);
+    }
+
     public static void main(String[] args) {
         System.out.println(sum(new ArrayList<>(Arrays.asList(1, 2, 3))) + count(Arrays.asList(args)));
     }
 }
-// EXPECT: analyze --int-semantics math --method 'Collections.sumOf(I)I' -> NO nonterminating:recursion:12
-// EXPECT: analyze --method 'Collections.sumOf(I)I' -> MAYBE exception:java/lang/StackOverflowError:12
-// EXPECT: analyze --int-semantics math -> NO nonterminating:recursion:12
-// EXPECT: analyze --int-semantics math --method 'Collections.copies(I)I' -> NO nonterminating:recursion:20
+// EXPECT: analyze --int-semantics math --method 'Collections.sumOf(I)I' -> NO nonterminating:recursion:14
+// EXPECT: analyze --method 'Collections.sumOf(I)I' -> MAYBE exception:java/lang/StackOverflowError:14
+// EXPECT: analyze --int-semantics math -> NO nonterminating:recursion:14
+// EXPECT: analyze --int-semantics math --method 'Collections.copies(I)I' -> NO nonterminating:recursion:22
 // EXPECT: analyze --int-semantics math --method 'Collections.lengthOf(I)I' -> MAYBE no-nonterminating
-// EXPECT: analyze --int-semantics math --method 'Collections.twice(I)I' -> MAYBE exception:java/util/ConcurrentModificationException:32 no-nonterminating
-// EXPECT: analyze --method 'Collections.last(Ljava/util/List;)Ljava/lang/String;' -> MAYBE exception:java/lang/ArrayIndexOutOfBoundsException:38
-// EXPECT: analyze --method 'Collections.lastOf(I)Ljava/lang/String;' -> MAYBE exception:java/lang/IndexOutOfBoundsException:38
+// EXPECT: analyze --int-semantics math --method 'Collections.twice(I)I' -> MAYBE exception:java/util/ConcurrentModificationException:34 no-nonterminating
+// EXPECT: analyze --method 'Collections.last(Ljava/util/List;)Ljava/lang/String;' -> MAYBE exception:java/lang/ArrayIndexOutOfBoundsException:40
+// EXPECT: analyze --method 'Collections.lastOf(I)Ljava/lang/String;' -> MAYBE exception:java/lang/IndexOutOfBoundsException:40
+// EXPECT: analyze --int-semantics math --method 'Collections.selfNested(I)I' -> NO nonterminating:recursion:77
+// EXPECT: analyze --method 'Collections.selfNested(I)I' -> MAYBE exception:java/lang/StackOverflowError:77

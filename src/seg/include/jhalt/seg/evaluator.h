@@ -20,6 +20,9 @@ struct EvalOptions {
   // Arrays of a literal length up to this keep their contents (thesis §1.1:
   // contents only for literal lengths).
   int64_t max_array_contents = 32;
+  // Concrete runs keep the contents of arrays up to this length (a hash
+  // table of 64 buckets, a string of 100 characters).
+  int64_t max_concrete_array_contents = 1024;
   // Integer semantics (issue 10): false = mathematical integers (paper 000,
   // §2.1; the TPDB convention); true = the JVM's: single values wrap at
   // 32/64 bits, ranges that may wrap become the type's whole range, and
@@ -34,6 +37,7 @@ struct EvalOptions {
   // Concrete runs (every value known): a mathematical integer that leaves
   // 64 bits is counted (Evaluator::overflows) instead of saturating silently.
   bool concrete = false;
+  int64_t arrayContentsLimit() const { return concrete ? max_concrete_array_contents : max_array_contents; }
 };
 
 struct Successor {
