@@ -278,7 +278,10 @@ RunResult run(seg::Evaluator& ev, State start, const RunOptions& options,
       res.timed_out = true;
       break;
     }
-    if (options.detect_cycles && !repetitions.full() && atLoopHead(s))
+    // Repetitions are looked for at the loop heads of the frame a report
+    // names (application code): a run stuck in a loop that calls a library
+    // model repeats there too, and the user reads their own loop.
+    if (options.detect_cycles && !repetitions.full() && atLoopHead(s) && &reportedFrame(s) == &s.frames.front())
       if (auto found = repetitions.check(s, step)) {
         res.outcome = RunResult::Outcome::Cycle;
         res.cycle_method = s.top().method;

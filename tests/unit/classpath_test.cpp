@@ -82,7 +82,7 @@ TEST(ClassPath, SearchesApplicationThenModelsThenJdk) {
   const LoadedClass* string = cp.find("java/lang/String");
   ASSERT_NE(string, nullptr);
   EXPECT_EQ(string->origin, Origin::Model);
-  const LoadedClass* list = cp.find("java/util/HashMap");
+  const LoadedClass* list = cp.find("java/util/TreeMap");
   ASSERT_NE(list, nullptr);
   EXPECT_EQ(list->origin, Origin::Jdk);
   EXPECT_EQ(cp.find("no/such/Class"), nullptr);
