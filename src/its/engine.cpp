@@ -138,9 +138,6 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
   bo.max_evaluations = budget.scaled(bo.max_evaluations);
   bo.max_seconds = std::min(bo.max_seconds, budget.secondsLeft() / 2);
   bo.checkpoint = [&budget] { budget.checkMemory(); };
-  // The ITS of a graph does not follow abstracted recursive calls yet
-  // (its::fromSeg refuses them): stop at the first one.
-  bo.eval.recursion = false;
   seg::Evaluator sym(entry.program, types, alloc, bo.eval);
   // Finalizers run on the JVM's finalizer thread at any time; the graph
   // follows one thread.

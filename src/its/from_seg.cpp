@@ -262,6 +262,7 @@ class SegToIts {
   void refine(const seg::Edge& e);
   void instance(const seg::Edge& e);
   void eval(const seg::Edge& e);
+  void summary(const seg::Edge& e);
   std::set<Ref> taintedSizes(const seg::Edge& e);
   std::vector<Variant> computation(const seg::Computation& c, const NodeVars& pre, Var post_var,
                                    const State& from);
@@ -456,6 +457,36 @@ void SegToIts::instance(const seg::Edge& e) {
   its_.add(std::move(t));
 }
 
+// Recursion (thesis 002, Ch. 3): a return edge leads from the callee's
+// return state to the caller's continuation, whose values are the call
+// state's (context concretization, Def. 3.23). The ITS does not follow it:
+// instead the call state goes on directly to the continuation, as if the
+// call returned in one step. Every infinite run either stays from some
+// point on in one frame, whose calls all return (a path over call
+// summaries), or makes infinitely many calls that never return (a path over
+// call edges, which follow the call like a refinement: the same concrete
+// state seen from the callee). Across the summary, integers the call state
+// holds keep their values (a reference names one value); sizes and unshown
+// fields keep theirs only when the callee writes no object (Edge::heap_kept),
+// else they are unknown.
+void SegToIts::summary(const seg::Edge& e) {
+  if (e.context == seg::kNoNode || !g_.node(e.context).alive) return;
+  const NodeVars& a = vars(e.context);
+  const NodeVars& b = vars(e.to);
+  Transition t = base(e.context, e.to);
+  t.origin = fmt::format("the call at {} returns", origin(e.context));
+  const Var shift = static_cast<Var>(a.refs.size());
+  for (Var y = 0; y < b.refs.size(); ++y) {
+    const bool size = b.kinds[y] == VarKind::Size;
+    if (size && !e.heap_kept) continue;
+    if (auto x = a.var(b.refs[y], size)) t.guard.push_back(clp::eq(LinExpr::var(shift + y), LinExpr::var(*x)));
+  }
+  if (e.heap_kept)
+    for (const auto& [key, x] : a.unshown)
+      if (auto y = b.field(key.first, key.second)) t.guard.push_back(clp::eq(LinExpr::var(shift + *y), LinExpr::var(x)));
+  its_.add(std::move(t));
+}
+
 // Sizes the step may change: those of structures that may reach (through
 // shown fields, `%$` or `=?`) an object whose shown contents the step
 // changed, or the array an aastore writes into.
@@ -639,6 +670,7 @@ SegIts SegToIts::run() {
   init.origin = "the entry";
   its_.add(std::move(init));
   std::vector<bool> keep(its_.locs.size(), false);
+  std::set<std::pair<seg::NodeId, seg::NodeId>> summarized;  // (call state, continuation)
   for (seg::EdgeId id : g_.edges()) {
     const seg::Edge& e = g_.edge(id);
     switch (e.kind) {
@@ -648,8 +680,14 @@ SegIts SegToIts::run() {
         keep[loc_.at(e.to)] = true;
         break;
       case seg::EdgeKind::Eval: eval(e); break;
-      case seg::EdgeKind::Call:
-      case seg::EdgeKind::Return: break;  // refused in fromSeg
+      case seg::EdgeKind::Call:  // the same concrete state, seen from the callee
+        refine(e);
+        keep[loc_.at(e.to)] = true;
+        break;
+      case seg::EdgeKind::Return:
+        if (summarized.insert({e.context, e.to}).second) summary(e);
+        keep[loc_.at(e.to)] = true;
+        break;
     }
     if (e.from == e.to) keep[loc_.at(e.to)] = true;
   }
@@ -666,13 +704,6 @@ SegIts SegToIts::run() {
 }  // namespace detail
 
 SegIts fromSeg(const seg::Graph& graph, state::TypeSystem& types, const SegItsOptions& options) {
-  if (graph.hasRecursion()) {
-    // Calls across abstracted frames need a measure across calls (issue 13);
-    // without it the ITS would miss the recursion's transitions.
-    SegIts out;
-    out.why_not = "the graph abstracts recursive calls (no termination argument across calls yet)";
-    return out;
-  }
   return detail::SegToIts(graph, types, options).run();
 }
 

@@ -304,6 +304,7 @@ class Recursion {
     e.kind = EdgeKind::Return;
     e.label = std::move(cc.label);
     e.context = c;
+    e.heap_kept = cc.heap_kept;
     g_.addEdge(std::move(e));
     context_of_[k] = c;
     deferred_.push_back(k);

@@ -298,6 +298,7 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
   const bool initialised = end.init != call.init;  // a class initializer ran in between
   CalleeEffects::Writes writes = effects.of(*callee.method);
   if (writes.heap || initialised) forgetContents(k, reach);
+  out.heap_kept = !writes.heap && !initialised;
   if (writes.statics || initialised) forgetStatics(k, end, reach, ev);
   k.init = end.init;
 

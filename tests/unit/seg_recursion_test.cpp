@@ -129,5 +129,22 @@ TEST_F(Recursion, ConcretizationForgetsWhatTheCalleeMayChange) {
   EXPECT_GE(checked, 1u);
 }
 
+// The termination prover reads sizes across a call summary only when the
+// callee writes no object (its::fromSeg, Edge::heap_kept).
+TEST_F(Recursion, ReturnEdgesSayWhetherTheCalleeKeptTheHeap) {
+  for (auto [name, kept] : {std::pair{"lengthRec", true}, std::pair{"fact", true}, std::pair{"fillDown", false}}) {
+    Graph g;
+    BuildResult r = buildGraph(g, ev_.methodEntry(method(name)), ev_, BuildOptions{});
+    ASSERT_EQ(r.status, BuildResult::Status::Complete) << name << ": " << r.reason;
+    size_t returns = 0;
+    for (EdgeId e : g.edges())
+      if (g.edge(e).kind == EdgeKind::Return) {
+        ++returns;
+        EXPECT_EQ(g.edge(e).heap_kept, kept) << name;
+      }
+    EXPECT_GE(returns, 1u) << name;
+  }
+}
+
 }  // namespace
 }  // namespace jhalt::seg

@@ -150,7 +150,7 @@ public class RecursiveGraphs {
 // EXPECT: analyze --int-semantics math --method 'RecursiveGraphs.fact(I)I' -> YES
 // EXPECT: analyze --method 'RecursiveGraphs.deep(I)I' -> YES
 // EXPECT: analyze --int-semantics math --method 'RecursiveGraphs.ackermann(II)I' -> YES
-// EXPECT: termcomp -> MAYBE
-// EXPECT: analyze -> MAYBE no-nonterminating no-exceptions
+// EXPECT: termcomp -> YES
+// EXPECT: analyze -> YES no-nonterminating no-exceptions
 // A loop inside a recursive method (the graph goes on after the recursive call returns):
 // EXPECT: analyze --engine seg --method 'RecursiveGraphs.stuckAfterReturn(I)I' -> NO nonterminating:looping:123

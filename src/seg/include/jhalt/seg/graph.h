@@ -35,6 +35,7 @@ struct Edge {
   std::vector<Ref> refined;                    // Refine
   std::vector<std::pair<Ref, Ref>> instance;   // Instance: (ref of `from`, ref of `to`)
   NodeId context = kNoNode;                    // Return: the call state returned to
+  bool heap_kept = false;                      // Return: the callee wrote no object (Concretization)
   bool alive = true;
 };
 

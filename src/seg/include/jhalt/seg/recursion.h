@@ -74,6 +74,7 @@ bool mayFollow(const state::State& call, const state::State& end);
 struct Concretization {
   state::State state;
   EvalLabel label;  // the returned integer copied into the caller (ArithOp::Copy)
+  bool heap_kept = false;  // the callee writes no field or element and initialises no class
 };
 
 // Def. 3.23 with the abstraction of input arguments described above: the
