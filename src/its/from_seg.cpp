@@ -104,6 +104,17 @@ std::vector<Ref> children(const HeapValue& v) {
   return out;
 }
 
+// Whether an object shows every field its exact class has (no part of it is
+// abstract): a single exact type, not an array, all instance fields shown.
+bool completelyShown(state::TypeSystem& ts, const HeapValue& v) {
+  if (v.kind != HeapValue::Kind::Instance || v.type.bounds.size() != 1 || !v.type.bounds.front().exact) return false;
+  std::optional<std::vector<state::FieldId>> all = ts.instanceFields(v.type.bounds.front().type);
+  if (!all) return false;
+  for (state::FieldId f : *all)
+    if (v.field(f) == state::kNone) return false;
+  return true;
+}
+
 // Objects whose unfolding into a tree is finite: none of the objects they
 // reach lies on an explicit cycle or carries `⟲F` or `r %$ r` (thesis 002,
 // Def. 1.10(n): a cycle of a concrete state through a part the abstract
@@ -208,9 +219,17 @@ NodeVars nodeVars(const State& s, state::TypeSystem& ts, const std::set<state::F
     // |r| >= 1 + the sizes of the structures its shown fields hold (the
     // others, and unmeasured ones, count >= 0).
     LinExpr sum = LinExpr::num(1);
-    for (Ref c : children(v))
-      if (auto cv = nv.var(c, true)) sum = sum + LinExpr::var(*cv);
-    nv.facts.push_back(clp::ge(LinExpr::var(x), sum));
+    bool exact = completelyShown(ts, v);
+    for (Ref c : children(v)) {
+      if (auto cv = nv.var(c, true))
+        sum = sum + LinExpr::var(*cv);
+      else if (const HeapValue* w = s.find(c); c != kNull && w && w->isObject())
+        exact = false;  // an unmeasured part counts >= 0
+    }
+    // With every field shown the unfolding is exactly this node and its
+    // children's unfoldings (the size of a new object, as a constructor
+    // built it).
+    nv.facts.push_back(exact ? clp::eq(LinExpr::var(x), sum) : clp::ge(LinExpr::var(x), sum));
   }
   for (const state::IntRelation& rel : s.relations) {
     auto a = nv.var(rel.a, false), b = nv.var(rel.b, false);

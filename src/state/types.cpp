@@ -58,6 +58,17 @@ bool TypeSystem::isAbstractClass(TypeId t) {
   return c != nullptr && (c->file().access & (classfile::kAbstract | classfile::kInterface));
 }
 
+std::optional<std::vector<FieldId>> TypeSystem::instanceFields(TypeId t) {
+  if (isArray(t)) return std::nullopt;
+  const program::ClassInfo* c = program_.find(names_[t]);
+  if (!c) return std::nullopt;
+  std::vector<FieldId> out;
+  for (const program::ClassInfo* k = c; k != nullptr; k = k->super)
+    for (const auto& f : k->file().fields)
+      if (!(f.access & classfile::kStatic)) out.push_back(field(k->name(), f.name, f.descriptor, false));
+  return out;
+}
+
 bool TypeSystem::boundContains(const TypeBound& b, TypeId t) {
   if (b.exact) return b.type == t;
   if (!isSubtype(t, b.type)) return false;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -97,6 +98,9 @@ class TypeSystem {
   bool isSubtype(TypeId t1, TypeId t2);
   bool isInterface(TypeId t);
   bool isAbstractClass(TypeId t);  // abstract class or interface
+  // The instance fields of class t and its superclasses (as `new` sets
+  // them); nullopt for an array or a class that is not found.
+  std::optional<std::vector<FieldId>> instanceFields(TypeId t);
   bool isArray(TypeId t) const { return !names_[t].empty() && names_[t][0] == '['; }
 
   // Abstract types.
