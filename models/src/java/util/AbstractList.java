@@ -57,7 +57,7 @@ public abstract class AbstractList<E> extends AbstractCollection<E> implements L
                 return next;
             } catch (IndexOutOfBoundsException e) {
                 checkForComodification();
-                throw new NoSuchElementException();
+                throw new NoSuchElementException(e);
             }
         }
 
@@ -91,7 +91,9 @@ public abstract class AbstractList<E> extends AbstractCollection<E> implements L
 
     public native boolean addAll(int index, Collection<? extends E> c);
 
-    public native ListIterator<E> listIterator();
+    public ListIterator<E> listIterator() {
+        return listIterator(0);
+    }
 
     public native ListIterator<E> listIterator(int index);
 

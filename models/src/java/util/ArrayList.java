@@ -1,45 +1,78 @@
 package java.util;
 
 /**
- * Model of java.util.ArrayList (JDK 17): the same observable behaviour for
- * the methods declared here (results, exceptions and their types, calls of
- * equals in the same order, modCount and the concurrent-modification checks
- * of iterators and sub-lists), with plain loops instead of System.arraycopy
- * and a simpler growth policy (capacity is not observable). Methods not
- * declared here are the JDK's, called without analysis.
+ * Model of java.util.ArrayList (JDK 17): the JDK's fields, growth policy,
+ * results, exceptions (types and messages), calls of equals in the same
+ * order, modCount and the concurrent-modification checks of iterators and
+ * sub-lists; plain loops instead of System.arraycopy and Arrays.copyOf (the
+ * same effect). Methods declared native are the JDK's, not analysed.
  */
 public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAccess, Cloneable, java.io.Serializable {
+    private static final int DEFAULT_CAPACITY = 10;
+    private static final Object[] EMPTY_ELEMENTDATA = {};
+    private static final Object[] DEFAULTCAPACITY_EMPTY_ELEMENTDATA = {};
+    private static final int SOFT_MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
     transient Object[] elementData;
     private int size;
 
     public ArrayList(int initialCapacity) {
-        if (initialCapacity < 0)
+        if (initialCapacity > 0) {
+            this.elementData = new Object[initialCapacity];
+        } else if (initialCapacity == 0) {
+            this.elementData = EMPTY_ELEMENTDATA;
+        } else {
             throw new IllegalArgumentException("Illegal Capacity: " + initialCapacity);
-        elementData = new Object[initialCapacity];
+        }
     }
 
     public ArrayList() {
-        elementData = new Object[0];
+        this.elementData = DEFAULTCAPACITY_EMPTY_ELEMENTDATA;
     }
 
     public ArrayList(Collection<? extends E> c) {
         Object[] a = c.toArray();
-        elementData = new Object[a.length];
-        for (int i = 0; i < a.length; i++)
-            elementData[i] = a[i];
-        size = a.length;
+        if ((size = a.length) != 0) {
+            // The JDK keeps `a` itself when c is an ArrayList (a fresh copy
+            // then): copying is the same.
+            elementData = copyOf(a, size);
+        } else {
+            elementData = EMPTY_ELEMENTDATA;
+        }
     }
 
-    private void grow(int minCapacity) {
-        int capacity = elementData.length * 2;
-        if (capacity < minCapacity)
-            capacity = minCapacity;
-        if (capacity < 10)
-            capacity = 10;
-        Object[] bigger = new Object[capacity];
-        for (int i = 0; i < size; i++)
-            bigger[i] = elementData[i];
-        elementData = bigger;
+    // Arrays.copyOf(original, newLength): truncated or padded with null.
+    static Object[] copyOf(Object[] original, int newLength) {
+        int length = original.length;  // a null original: NullPointerException first, as the JDK
+        Object[] copy = new Object[newLength];
+        int n = length < newLength ? length : newLength;
+        for (int i = 0; i < n; i++)
+            copy[i] = original[i];
+        return copy;
+    }
+
+    // ArraysSupport.newLength; lengths near Integer.MAX_VALUE are not followed.
+    private static int newLength(int oldLength, int minGrowth, int prefGrowth) {
+        int prefLength = oldLength + (minGrowth > prefGrowth ? minGrowth : prefGrowth);
+        if (0 < prefLength && prefLength <= SOFT_MAX_ARRAY_LENGTH)
+            return prefLength;
+        return hugeLength(oldLength, minGrowth);
+    }
+
+    private static native int hugeLength(int oldLength, int minGrowth);
+
+    private Object[] grow(int minCapacity) {
+        int oldCapacity = elementData.length;
+        if (oldCapacity > 0 || elementData != DEFAULTCAPACITY_EMPTY_ELEMENTDATA) {
+            int newCapacity = newLength(oldCapacity, minCapacity - oldCapacity, oldCapacity >> 1);
+            return elementData = copyOf(elementData, newCapacity);
+        } else {
+            return elementData = new Object[DEFAULT_CAPACITY > minCapacity ? DEFAULT_CAPACITY : minCapacity];
+        }
+    }
+
+    private Object[] grow() {
+        return grow(size + 1);
     }
 
     public int size() {
@@ -55,38 +88,46 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
     }
 
     public int indexOf(Object o) {
+        return indexOfRange(o, 0, size);
+    }
+
+    int indexOfRange(Object o, int start, int end) {
+        Object[] es = elementData;
         if (o == null) {
-            for (int i = 0; i < size; i++)
-                if (elementData[i] == null)
+            for (int i = start; i < end; i++)
+                if (es[i] == null)
                     return i;
         } else {
-            for (int i = 0; i < size; i++)
-                if (o.equals(elementData[i]))
+            for (int i = start; i < end; i++)
+                if (o.equals(es[i]))
                     return i;
         }
         return -1;
     }
 
     public int lastIndexOf(Object o) {
+        return lastIndexOfRange(o, 0, size);
+    }
+
+    int lastIndexOfRange(Object o, int start, int end) {
+        Object[] es = elementData;
         if (o == null) {
-            for (int i = size - 1; i >= 0; i--)
-                if (elementData[i] == null)
+            for (int i = end - 1; i >= start; i--)
+                if (es[i] == null)
                     return i;
         } else {
-            for (int i = size - 1; i >= 0; i--)
-                if (o.equals(elementData[i]))
+            for (int i = end - 1; i >= start; i--)
+                if (o.equals(es[i]))
                     return i;
         }
         return -1;
     }
 
     public Object[] toArray() {
-        Object[] a = new Object[size];
-        for (int i = 0; i < size; i++)
-            a[i] = elementData[i];
-        return a;
+        return copyOf(elementData, size);
     }
 
+    // Objects.checkIndex
     static void checkIndex(int index, int length) {
         if (index < 0 || index >= length)
             throw new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + length);
@@ -109,66 +150,82 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
         return oldValue;
     }
 
+    private void add(E e, Object[] elementData, int s) {
+        if (s == elementData.length)
+            elementData = grow();
+        elementData[s] = e;
+        size = s + 1;
+    }
+
     public boolean add(E e) {
         modCount++;
-        if (size == elementData.length)
-            grow(size + 1);
-        elementData[size] = e;
-        size = size + 1;
+        add(e, elementData, size);
         return true;
     }
 
-    public void add(int index, E element) {
+    private void rangeCheckForAdd(int index) {
         if (index > size || index < 0)
             throw new IndexOutOfBoundsException("Index: " + index + ", Size: " + size);
+    }
+
+    public void add(int index, E element) {
+        rangeCheckForAdd(index);
         modCount++;
-        if (size == elementData.length)
-            grow(size + 1);
-        for (int i = size; i > index; i--)
+        final int s = size;
+        Object[] elementData = this.elementData;
+        if (s == elementData.length)
+            elementData = grow();
+        for (int i = s; i > index; i--)
             elementData[i] = elementData[i - 1];
         elementData[index] = element;
-        size = size + 1;
+        size = s + 1;
     }
 
     public E remove(int index) {
         checkIndex(index, size);
-        E oldValue = elementData(index);
-        fastRemove(index);
+        final Object[] es = elementData;
+        @SuppressWarnings("unchecked")
+        E oldValue = (E) es[index];
+        fastRemove(es, index);
         return oldValue;
     }
 
     public boolean remove(Object o) {
+        final Object[] es = elementData;
+        final int size = this.size;
         int i = 0;
         found: {
             if (o == null) {
                 for (; i < size; i++)
-                    if (elementData[i] == null)
+                    if (es[i] == null)
                         break found;
             } else {
                 for (; i < size; i++)
-                    if (o.equals(elementData[i]))
+                    if (o.equals(es[i]))
                         break found;
             }
             return false;
         }
-        fastRemove(i);
+        fastRemove(es, i);
         return true;
     }
 
-    private void fastRemove(int i) {
+    private void fastRemove(Object[] es, int i) {
         modCount++;
-        int newSize = size - 1;
+        final int newSize = size - 1;
         for (int k = i; k < newSize; k++)
-            elementData[k] = elementData[k + 1];
-        elementData[newSize] = null;
+            es[k] = es[k + 1];
+        es[newSize] = null;
         size = newSize;
     }
 
     public void clear() {
         modCount++;
-        for (int i = 0; i < size; i++)
-            elementData[i] = null;
+        final Object[] es = elementData;
+        int to = size;
         size = 0;
+        for (int i = 0; i < to; i++)
+            es[i] = null;
     }
 
     public boolean addAll(Collection<? extends E> c) {
@@ -177,11 +234,32 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
         int numNew = a.length;
         if (numNew == 0)
             return false;
-        if (numNew > elementData.length - size)
-            grow(size + numNew);
+        Object[] elementData = this.elementData;
+        final int s = size;
+        if (numNew > elementData.length - s)
+            elementData = grow(s + numNew);
         for (int i = 0; i < numNew; i++)
-            elementData[size + i] = a[i];
-        size = size + numNew;
+            elementData[s + i] = a[i];
+        size = s + numNew;
+        return true;
+    }
+
+    public boolean addAll(int index, Collection<? extends E> c) {
+        rangeCheckForAdd(index);
+        Object[] a = c.toArray();
+        modCount++;
+        int numNew = a.length;
+        if (numNew == 0)
+            return false;
+        Object[] elementData = this.elementData;
+        final int s = size;
+        if (numNew > elementData.length - s)
+            elementData = grow(s + numNew);
+        for (int i = s - 1; i >= index; i--)
+            elementData[i + numNew] = elementData[i];
+        for (int i = 0; i < numNew; i++)
+            elementData[index + i] = a[i];
+        size = s + numNew;
         return true;
     }
 
@@ -292,8 +370,7 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
         }
 
         public void add(int index, E element) {
-            if (index < 0 || index > this.size)
-                throw new IndexOutOfBoundsException("Index: " + index + ", Size: " + this.size);
+            rangeCheckForAdd(index);
             checkForComodification();
             root.add(offset + index, element);
             updateSizeAndModCount(1);
@@ -307,60 +384,154 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
             return result;
         }
 
-        public Iterator<E> iterator() {
-            checkForComodification();
-            return new SubItr();
+        public boolean addAll(Collection<? extends E> c) {
+            return addAll(this.size, c);
         }
 
-        private class SubItr implements Iterator<E> {
-            int cursor = 0;
-            int lastRet = -1;
-            int expectedModCount = root.modCount;
+        public boolean addAll(int index, Collection<? extends E> c) {
+            rangeCheckForAdd(index);
+            int cSize = c.size();
+            if (cSize == 0)
+                return false;
+            checkForComodification();
+            root.addAll(offset + index, c);
+            updateSizeAndModCount(cSize);
+            return true;
+        }
 
-            SubItr() {
-            }
+        public Object[] toArray() {
+            checkForComodification();
+            Object[] a = new Object[size];
+            for (int i = 0; i < size; i++)
+                a[i] = root.elementData[offset + i];
+            return a;
+        }
 
-            public boolean hasNext() {
-                return cursor != SubList.this.size;
-            }
+        public int indexOf(Object o) {
+            int index = root.indexOfRange(o, offset, offset + size);
+            checkForComodification();
+            return index >= 0 ? index - offset : -1;
+        }
 
-            @SuppressWarnings("unchecked")
-            public E next() {
-                checkForComodification();
-                int i = cursor;
-                if (i >= SubList.this.size)
-                    throw new NoSuchElementException();
-                Object[] data = root.elementData;
-                if (offset + i >= data.length)
-                    throw new ConcurrentModificationException();
-                cursor = i + 1;
-                lastRet = i;
-                return (E) data[offset + i];
-            }
+        public int lastIndexOf(Object o) {
+            int index = root.lastIndexOfRange(o, offset, offset + size);
+            checkForComodification();
+            return index >= 0 ? index - offset : -1;
+        }
 
-            public void remove() {
-                if (lastRet < 0)
-                    throw new IllegalStateException();
-                checkForComodification();
-                try {
-                    SubList.this.remove(lastRet);
-                    cursor = lastRet;
-                    lastRet = -1;
-                    expectedModCount = root.modCount;
-                } catch (IndexOutOfBoundsException ex) {
-                    throw new ConcurrentModificationException();
+        public boolean contains(Object o) {
+            return indexOf(o) >= 0;
+        }
+
+        public Iterator<E> iterator() {
+            return listIterator();
+        }
+
+        public ListIterator<E> listIterator(int index) {
+            checkForComodification();
+            rangeCheckForAdd(index);
+            return new ListIterator<E>() {
+                int cursor = index;
+                int lastRet = -1;
+                int expectedModCount = SubList.this.modCount;
+
+                public boolean hasNext() {
+                    return cursor != SubList.this.size;
                 }
-            }
 
-            final void checkForComodification() {
-                if (root.modCount != expectedModCount)
-                    throw new ConcurrentModificationException();
-            }
+                @SuppressWarnings("unchecked")
+                public E next() {
+                    checkForComodification();
+                    int i = cursor;
+                    if (i >= SubList.this.size)
+                        throw new NoSuchElementException();
+                    Object[] elementData = root.elementData;
+                    if (offset + i >= elementData.length)
+                        throw new ConcurrentModificationException();
+                    cursor = i + 1;
+                    return (E) elementData[offset + (lastRet = i)];
+                }
+
+                public boolean hasPrevious() {
+                    return cursor != 0;
+                }
+
+                @SuppressWarnings("unchecked")
+                public E previous() {
+                    checkForComodification();
+                    int i = cursor - 1;
+                    if (i < 0)
+                        throw new NoSuchElementException();
+                    Object[] elementData = root.elementData;
+                    if (offset + i >= elementData.length)
+                        throw new ConcurrentModificationException();
+                    cursor = i;
+                    return (E) elementData[offset + (lastRet = i)];
+                }
+
+                public int nextIndex() {
+                    return cursor;
+                }
+
+                public int previousIndex() {
+                    return cursor - 1;
+                }
+
+                public void remove() {
+                    if (lastRet < 0)
+                        throw new IllegalStateException();
+                    checkForComodification();
+                    try {
+                        SubList.this.remove(lastRet);
+                        cursor = lastRet;
+                        lastRet = -1;
+                        expectedModCount = SubList.this.modCount;
+                    } catch (IndexOutOfBoundsException ex) {
+                        throw new ConcurrentModificationException();
+                    }
+                }
+
+                public void set(E e) {
+                    if (lastRet < 0)
+                        throw new IllegalStateException();
+                    checkForComodification();
+                    try {
+                        root.set(offset + lastRet, e);
+                    } catch (IndexOutOfBoundsException ex) {
+                        throw new ConcurrentModificationException();
+                    }
+                }
+
+                public void add(E e) {
+                    checkForComodification();
+                    try {
+                        int i = cursor;
+                        SubList.this.add(i, e);
+                        cursor = i + 1;
+                        lastRet = -1;
+                        expectedModCount = SubList.this.modCount;
+                    } catch (IndexOutOfBoundsException ex) {
+                        throw new ConcurrentModificationException();
+                    }
+                }
+
+                final void checkForComodification() {
+                    if (root.modCount != expectedModCount)
+                        throw new ConcurrentModificationException();
+                }
+
+                public native void forEachRemaining(java.util.function.Consumer<? super E> action);
+            };
         }
 
         public List<E> subList(int fromIndex, int toIndex) {
             subListRangeCheck(fromIndex, toIndex, size);
             return new SubList<>(this, fromIndex, toIndex);
+        }
+
+        private void rangeCheckForAdd(int index) {
+            if (index < 0 || index > this.size)
+                throw new IndexOutOfBoundsException("Index: " + index + ", Size: " + this.size);
         }
 
         private void checkForComodification() {
@@ -376,12 +547,31 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
                 slist = slist.parent;
             } while (slist != null);
         }
+
+        // The JDK's methods, not analysed.
+        public native <T> T[] toArray(T[] a);
+
+        protected native void removeRange(int fromIndex, int toIndex);
+
+        public native boolean removeAll(Collection<?> c);
+
+        public native boolean retainAll(Collection<?> c);
+
+        public native boolean removeIf(java.util.function.Predicate<? super E> filter);
+
+        public native void replaceAll(java.util.function.UnaryOperator<E> operator);
+
+        public native void sort(Comparator<? super E> c);
+
+        public native Spliterator<E> spliterator();
+
+        public native boolean equals(Object o);
+
+        public native int hashCode();
     }
 
     // The JDK's methods, not analysed (see AbstractCollection).
     public native <T> T[] toArray(T[] a);
-
-    public native boolean addAll(int index, Collection<? extends E> c);
 
     public native boolean removeAll(Collection<?> c);
 

@@ -9,4 +9,12 @@ public class ConcurrentModificationException extends RuntimeException {
     public ConcurrentModificationException(String message) {
         super(message);
     }
+
+    public ConcurrentModificationException(Throwable cause) {
+        super(cause);
+    }
+
+    public ConcurrentModificationException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -52,8 +52,10 @@ public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Clone
                 return false;
             Map.Entry<?, ?> e = (Map.Entry<?, ?>) o;
             Object k = e.getKey();
+            if (!(key == k || (key != null && key.equals(k))))
+                return false;
             Object v = e.getValue();
-            return (key == k || (key != null && key.equals(k))) && (value == v || (value != null && value.equals(v)));
+            return value == v || (value != null && value.equals(v));
         }
 
         public final native String toString();
@@ -84,7 +86,7 @@ public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Clone
         if (initialCapacity > MAXIMUM_CAPACITY)
             initialCapacity = MAXIMUM_CAPACITY;
         if (loadFactor <= 0 || loadFactor != loadFactor)
-            throw new IllegalArgumentException("Illegal load factor");
+            throw new IllegalArgumentException("Illegal load factor: " + loadFactor);
         this.loadFactor = loadFactor;
         this.threshold = tableSizeFor(initialCapacity);
     }
