@@ -377,6 +377,16 @@ std::vector<Variant> SegToIts::computation(const seg::Computation& c, const Node
                   Variant{{clp::le(*lhs, LinExpr::num(-1)), clp::le(res.scaled(k) - LinExpr::num(k - 1), *lhs),
                            clp::le(*lhs, res.scaled(k))}}};
         }
+        if (lhs && rhs) {
+          // A divisor d >= k >= 1 (its interval): |r| = |a| / d <= |a| / k,
+          // with the dividend's sign (truncation towards zero).
+          const state::Interval d = rangeOf(*rhs, pre, from);
+          if (d.finiteLo() && d.lo >= 1 && d.lo <= (int64_t{1} << 31)) {
+            const int64_t k = d.lo;
+            return {Variant{{clp::ge(*lhs, LinExpr::num(0)), clp::ge(res, LinExpr::num(0)), clp::le(res.scaled(k), *lhs)}},
+                    Variant{{clp::le(*lhs, LinExpr::num(-1)), clp::le(res, LinExpr::num(0)), clp::le(*lhs, res.scaled(k))}}};
+          }
+        }
         break;
       case Op::Rem:
         if (lhs && constant(rhs) && *constant(rhs) != 0 && *constant(rhs) != INT64_MIN) {

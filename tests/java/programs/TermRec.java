@@ -80,6 +80,18 @@ public class TermRec {
         }
     }
 
+    static int log(int x, int y) {
+        if (x >= y && y > 1) return 1 + log(x / y, y);
+        return 0;
+    }
+
+    // Division by a variable at least 2 shrinks the argument.
+    static class Log {
+        public static void main(String[] args) {
+            System.out.println(log(args.length * 1000, args.length));
+        }
+    }
+
     static int down(int n) {
         if (n == 0) return 0;
         return down(n - 2);
@@ -100,3 +112,5 @@ public class TermRec {
 // EXPECT: termcomp --entry 'TermRec$Grow' -> NO
 // EXPECT: termcomp --entry 'TermRec$Skips' -> NO
 // EXPECT: termcomp --entry 'TermRec$Skips' --int-semantics jvm -> MAYBE
+// EXPECT: termcomp --entry 'TermRec$Log' -> YES
+// EXPECT: termcomp --entry 'TermRec$Log' --int-semantics jvm -> YES
