@@ -662,13 +662,24 @@ SegIts SegToIts::run() {
   std::set<const program::MethodInfo*> methods;
   for (seg::NodeId n : nodes)
     for (const state::Frame& f : g_.state(n).frames) methods.insert(f.method);
+  // Under JVM integers a deep recursion ends in StackOverflowError, which a
+  // `finally` (a catch-all handler) also runs code for: with recursion in
+  // the graph, no such handler either (a review found `try { deep(); }
+  // finally { loop }` proven).
+  const bool stack_overflow = o_.jvm && g_.hasRecursion();
   for (const program::MethodInfo* m : methods) {
     if (!m->hasCode()) continue;
     for (const classfile::ExceptionHandler& h : m->code().attribute.handlers) {
-      if (h.catch_type == 0) continue;
+      if (h.catch_type == 0) {
+        if (!stack_overflow) continue;
+        out.why_not = fmt::format("{} has a finally handler, which a StackOverflowError of the recursion would run",
+                                  m->qualifiedName());
+        return out;
+      }
       std::string_view type = m->owner().file().pool.className(h.catch_type);
-      for (std::string_view vm : {"java/lang/Error", "java/lang/VirtualMachineError", "java/lang/OutOfMemoryError",
-                                  "java/lang/StackOverflowError", "java/lang/InternalError", "java/lang/UnknownError"})
+      for (std::string_view vm : {"java/lang/Throwable", "java/lang/Error", "java/lang/VirtualMachineError",
+                                  "java/lang/OutOfMemoryError", "java/lang/StackOverflowError",
+                                  "java/lang/InternalError", "java/lang/UnknownError"})
         if (type == vm) {
           out.why_not = fmt::format("{} catches {}, which the graph does not model", m->qualifiedName(), type);
           return out;
