@@ -119,7 +119,7 @@ OBLIGATIONS = []  # (proof, number of claims re-checked by cvc5)
 def cross_check(jhalt, target, command, options):
     """The YES proof's claims, dumped by the term engine, re-checked by cvc5."""
     with tempfile.TemporaryDirectory() as tmp:
-        args = [jhalt, command, target] + shlex.split(options) + ["--engine", "term", "--dump-smt", tmp, "--timeout", timeout_for("YES")]
+        args = [jhalt, command, target] + shlex.split(options) + ["--engine", "term", "--dump-smt", tmp, "--timeout", timeout_for(["YES"])]
         if command == "analyze":
             args += ["--format", "json"]
         subprocess.run(args, capture_output=True, text=True, timeout=900)
@@ -148,19 +148,22 @@ def check(jhalt, target, command, options, spec):
 # engines' own step and node limits in a few seconds on an idle machine; the
 # wall-clock limit only turns answers into MAYBE, so on a loaded CI machine
 # (seen 7-18 times slower than an idle one) it gets room. A MAYBE
-# expectation (mostly "never NO/YES") often runs until the limit
-# (--maybe-timeout, 40 s by default).
+# expectation that asks for no finding (mostly "never NO/YES") often runs
+# until the limit (--maybe-timeout, 40 s by default).
 MAYBE_TIMEOUT = ["40"]
 
 
-def timeout_for(want):
-    return MAYBE_TIMEOUT[0] if want == "MAYBE" else "300"
+def timeout_for(tokens):
+    """A MAYBE that asks for no finding gets the short limit; a proof or a
+    finding (exception:, nonterminating:, a witness) gets room."""
+    finds = any(t.startswith(("exception:", "nonterminating:", "args:", "params:")) for t in tokens[1:])
+    return MAYBE_TIMEOUT[0] if tokens[0] == "MAYBE" and not finds else "300"
 
 
 def check_verdict(jhalt, target, command, options, spec):
     tokens = spec.split()
     want = tokens[0]
-    args = [jhalt, command, target] + shlex.split(options) + ["--replay-timeout", "2", "--timeout", timeout_for(want)]
+    args = [jhalt, command, target] + shlex.split(options) + ["--replay-timeout", "2", "--timeout", timeout_for(tokens)]
     if command == "analyze":
         args += ["--format", "json"]
     r = subprocess.run(args, capture_output=True, text=True, timeout=900)
