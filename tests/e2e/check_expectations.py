@@ -23,7 +23,7 @@ term engine alone with --dump-smt, and each claim of its proof (the
 with a second solver, cvc5 (issue 13 item 3). A line mentioning EXPECT that does not
 parse, an unknown verdict or an unknown expectation is a failure.
 
-Usage: check_expectations.py JHALT SOURCE_ROOT... --jars DIR --classes DIR [--jobs N] [--cvc5 PATH] [--maybe-timeout S]
+Usage: check_expectations.py JHALT SOURCE_ROOT... --jars DIR --classes DIR [--jobs N] [--cvc5 PATH] [--maybe-timeout S] [--no-cross-check]
 """
 import argparse
 import json
@@ -137,9 +137,12 @@ def cross_check(jhalt, target, command, options):
         return problems
 
 
+CROSS_CHECK = [True]
+
+
 def check(jhalt, target, command, options, spec):
     problems = check_verdict(jhalt, target, command, options, spec)
-    if not problems and spec.split()[0] == "YES":
+    if not problems and spec.split()[0] == "YES" and CROSS_CHECK[0]:
         problems = cross_check(jhalt, target, command, options)
     return problems
 
@@ -222,8 +225,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--cvc5", default="cvc5")
     ap.add_argument("--maybe-timeout", default="40")
+    ap.add_argument("--no-cross-check", action="store_true", help="skip the cvc5 re-check of YES proofs")
     args = ap.parse_args()
     MAYBE_TIMEOUT[0] = args.maybe_timeout
+    CROSS_CHECK[0] = not args.no_cross_check
     CVC5[0] = args.cvc5
     cases, malformed = collect(args.roots, args.jars, args.classes)
     for m in malformed:
@@ -238,7 +243,7 @@ def main():
         failures += bool(problems)
     print("%d YES proofs re-checked by cvc5: %d claims, all unsat" % (len(OBLIGATIONS), sum(n for _, n in OBLIGATIONS))
           if not failures else "")
-    if not failures and sum(n for _, n in OBLIGATIONS) == 0:
+    if not failures and CROSS_CHECK[0] and sum(n for _, n in OBLIGATIONS) == 0:
         print("FAIL no YES proof of the suite had a claim for cvc5 to re-check")
         failures += 1
     print("%d expectations checked, %d failed" % (len(cases), failures))
