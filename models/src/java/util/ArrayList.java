@@ -228,20 +228,10 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
             es[i] = null;
     }
 
+    // The JDK's addAll(c) is addAll(size, c) without the range check,
+    // which size always passes.
     public boolean addAll(Collection<? extends E> c) {
-        Object[] a = c.toArray();
-        modCount++;
-        int numNew = a.length;
-        if (numNew == 0)
-            return false;
-        Object[] elementData = this.elementData;
-        final int s = size;
-        if (numNew > elementData.length - s)
-            elementData = grow(s + numNew);
-        for (int i = 0; i < numNew; i++)
-            elementData[s + i] = a[i];
-        size = s + numNew;
-        return true;
+        return addAll(size, c);
     }
 
     public boolean addAll(int index, Collection<? extends E> c) {
