@@ -1,5 +1,6 @@
 #include "jhalt/certify/certifier.h"
 
+#include <algorithm>
 #include <functional>
 
 #include <fmt/format.h>
@@ -100,9 +101,48 @@ engine::Certifier::Outcome DefaultCertifier::certify(const engine::Entry& entry,
   std::string key = claim.finding.key();
   if (confirmed_.count(key)) return Outcome{Status::Duplicate, {}, "found before"};
   claim.finding.semantics = entry.semantics;
-  Outcome out = claim.finding.kind == FindingKind::NonTermination ? nonTermination(entry, claim) : exception(entry, claim);
+  Outcome out = entry.live                                          ? liveLoop(entry, claim)
+                : claim.finding.kind == FindingKind::NonTermination ? nonTermination(entry, claim)
+                                                                    : exception(entry, claim);
   if (out.status == Status::Confirmed) confirmed_.insert(out.finding.key());
   return out;
+}
+
+// A loop of a running JVM (issue 15): jhalt's evaluator runs from the
+// memory the thread is in (read from the JVM as the run needs it), counted
+// in steps; it must stay in the loop and keep visiting its head.
+engine::Certifier::Outcome DefaultCertifier::liveLoop(const engine::Entry& entry, engine::Claim& claim) {
+  const engine::LiveLoop& l = *entry.live;
+  Finding& f = claim.finding;
+  if (f.kind != FindingKind::NonTermination || !claim.proven_for.has(Semantics::Jvm))
+    return unconfirmed("a claim about a running JVM must be a loop proven for JVM integers");
+  if (!l.evaluator || !l.start) return unconfirmed("the thread's memory is not available");
+  concrete::RunOptions o;
+  o.max_steps = options_.loop_steps;
+  o.detect_cycles = false;
+  o.deadline = options_.deadline;
+  size_t visits = 0;
+  bool left = false;
+  concrete::RunResult r = concrete::run(*l.evaluator, *l.start, o, [&](const state::State& s, size_t step) {
+    if (s.finished()) return left = true;
+    if (s.frames.size() != 1 || s.exception != state::kNone) return false;
+    uint32_t pc = s.top().pc;
+    if (!l.body.empty() && !std::binary_search(l.body.begin(), l.body.end(), pc)) return left = true;
+    if (pc == l.head && step > 0) ++visits;
+    return false;
+  });
+  using O = concrete::RunResult::Outcome;
+  if (r.timed_out) return unconfirmed("jhalt's run was cut short by the time limit (a timer confirms nothing)");
+  if (left || r.outcome == O::Returned || r.outcome == O::Exception)
+    return unconfirmed(fmt::format("jhalt's run from the thread's memory leaves the loop after {} steps", r.steps));
+  if (r.outcome != O::StepLimit) return unconfirmed(fmt::format("jhalt's run from the thread's memory stops after {} steps: {}", r.steps, r.reason));
+  if (visits < options_.loop_visits)
+    return unconfirmed(fmt::format("jhalt's run from the thread's memory visits the loop head only {} times", visits));
+  f.confirmation = fmt::format(
+      "jhalt's evaluator (JVM (32/64-bit) integers), run from the memory the thread is in, is still in the loop "
+      "after {} steps, having come back to its head {} times",
+      r.steps, visits);
+  return Outcome{Status::Confirmed, f, ""};
 }
 
 engine::Certifier::Outcome DefaultCertifier::nonTermination(const engine::Entry& entry, engine::Claim& claim) {

@@ -25,6 +25,7 @@ std::string_view nonTermKindName(NonTermKind k) {
     case NonTermKind::Loop: return "loop";
     case NonTermKind::Recursion: return "recursion";
     case NonTermKind::Recurrent: return "recurrent";
+    case NonTermKind::Live: return "live";
   }
   return "?";
 }

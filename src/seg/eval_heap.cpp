@@ -267,9 +267,11 @@ StepResult evalField(Ctx& c) {
         c.out.setStatic(f, c.popValue(wide ? prim : 'A'));
       }
     } else if (op == bytecode::FieldOp::GetStatic) {
-      // A static field of a library class: any value of its type.
-      Ref v = kNull;
-      if (prim == 'F' || prim == 'D') {
+      // A static field of a library class: its value when the state shows
+      // it (read from a live JVM), else any value of its type.
+      Ref v = c.out.staticField(f);
+      if (v != kNone) {
+      } else if (prim == 'F' || prim == 'D') {
         v = c.newFloat(std::nullopt, prim);
       } else if (prim != 'L') {
         v = c.newInt(Interval::ofType(prim), prim);
@@ -278,6 +280,8 @@ StepResult evalField(Ctx& c) {
         c.out.setMaybeExisting(v, true);
       }
       c.pushValue(v, wide ? prim : 'A');
+    } else if (c.out.staticField(f) != kNone) {
+      c.out.setStatic(f, c.popValue(wide ? prim : 'A'));
     } else {
       return unsupported(fmt::format("write to static field {}.{} of a library class", ref.owner, ref.name));
     }

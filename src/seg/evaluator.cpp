@@ -20,6 +20,14 @@ Evaluator::Evaluator(program::Program& program, state::TypeSystem& types, state:
     : program_(program), types_(types), alloc_(alloc), options_(options) {}
 
 StepResult Evaluator::step(const State& s) {
+  if (!external_ || s.finished()) return stepOwn(s);
+  std::optional<State> prepared = external_->prepare(s, *this);
+  const State& t = prepared ? *prepared : s;
+  if (auto r = external_->evaluate(t, *this)) return std::move(*r);
+  return stepOwn(t);
+}
+
+StepResult Evaluator::stepOwn(const State& s) {
   JHALT_ASSERT(!s.finished(), "step of a program end");
   if (s.exception != kNone) return handleException(*this, s);
   if (auto r = initializeEntryClass(*this, s)) return std::move(*r);

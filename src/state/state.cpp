@@ -246,6 +246,7 @@ void State::replace(Ref from, Ref to) {
   }
   for (auto& s : statics) sub(s.second);
   for (auto& s : string_pool) sub(s.second);
+  for (Ref& r : pinned) sub(r);
   sub(exception);
   sub(result);
   // The heap entry of `from` moves to `to` unless `to` already has one.
@@ -284,6 +285,7 @@ std::vector<Ref> State::roots() const {
   }
   for (const auto& s : statics) out.push_back(s.second);
   for (const auto& s : string_pool) out.push_back(s.second);
+  out.insert(out.end(), pinned.begin(), pinned.end());
   if (exception != kNone) out.push_back(exception);
   if (result != kNone) out.push_back(result);
   return out;

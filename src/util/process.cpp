@@ -16,6 +16,8 @@
 
 #include <fmt/format.h>
 
+extern char** environ;
+
 namespace jhalt::util {
 namespace {
 
@@ -241,6 +243,67 @@ void Child::kill() {
   }
   pid_ = -1;
   buffer_.clear();
+}
+
+Spawned spawnInteractive(const std::vector<std::string>& argv, const std::vector<std::pair<std::string, std::string>>& env) {
+  Spawned out;
+  if (argv.empty()) {
+    out.error = "no command";
+    return out;
+  }
+  std::string program = resolveProgram(argv[0]);
+  if (access(program.c_str(), X_OK) != 0) {
+    out.error = fmt::format("{}: command not found", argv[0]);
+    return out;
+  }
+  std::vector<std::string> environment;
+  for (char** e = environ; *e; ++e) {
+    std::string entry(*e);
+    std::string key = entry.substr(0, entry.find('='));
+    bool replaced = false;
+    for (const auto& [k, v] : env) replaced |= k == key;
+    if (!replaced) environment.push_back(entry);
+  }
+  for (const auto& [k, v] : env) environment.push_back(k + "=" + v);
+  std::vector<char*> args, envp;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  for (auto& e : environment) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  int pid = fork();
+  if (pid < 0) {
+    out.error = std::string("fork: ") + std::strerror(errno);
+    return out;
+  }
+  if (pid == 0) {
+    execve(program.c_str(), args.data(), envp.data());
+    _exit(127);
+  }
+  out.pid = pid;
+  return out;
+}
+
+namespace {
+int statusOf(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
+}
+}  // namespace
+
+int pollExit(int pid) {
+  int status = 0;
+  int rc = waitpid(pid, &status, WNOHANG);
+  if (rc == pid) return statusOf(status);
+  if (rc < 0 && errno == ECHILD) return 255;
+  return -1;
+}
+
+int waitExit(int pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return 255;
+  return statusOf(status);
 }
 
 TempDir::TempDir(const std::string& prefix) {

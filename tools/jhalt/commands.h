@@ -17,5 +17,7 @@ void addTermcomp(CLI::App& app, Action& run);
 void addAnalyze(CLI::App& app, Action& run);
 void addClp(CLI::App& app, Action& run);
 void addIrrelevant(CLI::App& app, Action& run);
+void addRun(CLI::App& app, Action& run);
+void addAttach(CLI::App& app, Action& run);
 
 }  // namespace jhalt::cli

@@ -30,6 +30,8 @@ int main(int argc, char** argv) {
   addAnalyze(app, run);
   addClp(app, run);
   addIrrelevant(app, run);
+  addRun(app, run);
+  addAttach(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

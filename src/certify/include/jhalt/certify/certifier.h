@@ -73,6 +73,7 @@ class DefaultCertifier final : public engine::Certifier {
 
  private:
   Outcome nonTermination(const engine::Entry& entry, engine::Claim& claim);
+  Outcome liveLoop(const engine::Entry& entry, engine::Claim& claim);
   Outcome exception(const engine::Entry& entry, engine::Claim& claim);
   Outcome replayException(const engine::Entry& entry, engine::Finding& f, bool stack_overflow);
   bool nullFromInput(const engine::Entry& entry, const engine::Finding& f);

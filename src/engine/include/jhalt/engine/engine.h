@@ -8,11 +8,36 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "jhalt/engine/result.h"
 #include "jhalt/program/program.h"
 
+namespace jhalt::seg {
+class Evaluator;
+}
+namespace jhalt::state {
+class State;
+}
+
 namespace jhalt::engine {
+
+// A loop of a running JVM (issue 15): a thread stopped at the head of a
+// loop of Entry::method, its frame as a state whose memory `evaluator`
+// reads from the JVM on demand (seg::ExternalMemory).
+struct LiveLoop {
+  std::string thread;
+  std::vector<Location> stack;  // the thread's frames, top first
+  size_t depth = 0;             // the loop's frame in `stack`
+  uint32_t head = 0;            // the loop head (offset in Entry::method)
+  std::vector<uint32_t> body;   // offsets of the loop's instructions, sorted
+  const state::State* start = nullptr;
+  seg::Evaluator* evaluator = nullptr;
+  // Another live thread may write the heap: no value read from it may be
+  // taken as the memory's own (the reason, for reports).
+  bool shared_heap = false;
+  std::string shared_why;
+};
 
 // The analysed unit: a method of a program, how its inputs are chosen and
 // the integer semantics every claim must hold for.
@@ -24,6 +49,8 @@ struct Entry {
   // null; the receiver of an instance method is an object of its class).
   bool main_convention = false;
   Semantics semantics = Semantics::Jvm;
+  // Set for a loop of a running JVM (then there is no input to choose).
+  const LiveLoop* live = nullptr;
 };
 
 // What the user asks for.

@@ -65,7 +65,10 @@ enum class FindingKind : uint8_t { NonTermination, Exception };
 //  recurrent    a universal recurrent set of the loop found by forward
 //               analysis (paper 003): every run that enters it stays in the
 //               loop forever (Finding::recurrent_set).
-enum class NonTermKind : uint8_t { Looping, NonLooping, Loop, Recursion, Recurrent };
+//  live         a loop a thread of a running JVM is in, proven never to exit
+//               from the memory it is in (paper 004: the observed paths
+//               through the loop form a closed system).
+enum class NonTermKind : uint8_t { Looping, NonLooping, Loop, Recursion, Recurrent, Live };
 std::string_view nonTermKindName(NonTermKind k);
 
 // Who raised an exception (issue 10, item 5; JSON field "cause"):
@@ -107,6 +110,11 @@ struct Finding {
   std::string recurrent_set;
   std::string recurrent_smtlib;
   bool recurrent_heap = false;
+  // NonTermKind::Live: the thread, its frames (top first), and the concrete
+  // values at the loop head that keep it going (`name = value`, readable).
+  std::string thread;
+  std::vector<Location> stack;
+  std::vector<std::string> values;
 
   // What identifies a finding across engines (kind, class, location).
   std::string key() const;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -54,12 +55,29 @@ struct StepResult {
   std::vector<Successor> successors;
 };
 
+class Evaluator;
+
+// Memory outside jhalt's states (issue 15): the heap of a running JVM, read
+// on demand. Before each step the evaluator lets it add to the state what
+// the step is about to read, and lets it evaluate steps whose effect only
+// it knows (native methods of that JVM).
+class ExternalMemory {
+ public:
+  virtual ~ExternalMemory() = default;
+  // `s` with what its next step reads added, or nullopt when it needs nothing.
+  virtual std::optional<state::State> prepare(const state::State& s, Evaluator& ev) = 0;
+  // The step's result when the memory evaluates it itself, else nullopt.
+  virtual std::optional<StepResult> evaluate(const state::State& s, Evaluator& ev) = 0;
+};
+
 class Evaluator {
  public:
   Evaluator(program::Program& program, state::TypeSystem& types, state::RefAllocator& alloc,
             EvalOptions options = {});
 
   StepResult step(const state::State& s);
+  // Memory read on demand (nullptr: the state shows everything).
+  void setExternalMemory(ExternalMemory* memory) { external_ = memory; }
 
   // Entry states (issue: TPDB convention and arbitrary methods).
   // main(String[]): args is a non-null array of non-null strings of any
@@ -108,6 +126,8 @@ class Evaluator {
   bool known_classes_loaded_ = false;
   size_t wraps_ = 0;
   size_t overflows_ = 0;
+  ExternalMemory* external_ = nullptr;
+  StepResult stepOwn(const state::State& s);
 };
 
 }  // namespace jhalt::seg

@@ -138,6 +138,11 @@ class State {
   // the instance check ignore it (an abstract ldc makes a string that may
   // equal any other, which covers the pool).
   std::vector<std::pair<FieldId, Ref>> string_pool;
+  // Live JVMs only (issue 15): objects of the running JVM that jhalt has
+  // read, kept as roots. The JVM may reach them through memory the state
+  // does not show, so collecting them would forget what jhalt wrote into
+  // them. Sorted, unique; not part of abstract states.
+  std::vector<Ref> pinned;
   // At a program end (empty call stack): the value the entry method
   // returned, kNone for void or an exception. Not part of the thesis' states;
   // kept for reports and for checking results against the JVM.

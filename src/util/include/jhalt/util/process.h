@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace jhalt::util {
@@ -59,6 +60,20 @@ class Child {
   int to_ = -1, from_ = -1;
   std::string buffer_, error_;
 };
+
+// A child that shares jhalt's standard streams (`jhalt run -- java ...`):
+// argv[0] searched on PATH, `env` added to (or replacing in) jhalt's
+// environment. pid is -1 when it could not start (see error).
+struct Spawned {
+  int pid = -1;
+  std::string error;
+};
+Spawned spawnInteractive(const std::vector<std::string>& argv, const std::vector<std::pair<std::string, std::string>>& env);
+// The exit status of a spawned child once it has ended (128 + signal when
+// a signal ended it), or -1 while it runs. Reaps it.
+int pollExit(int pid);
+// Waits for the child to end; its exit status as pollExit gives it.
+int waitExit(int pid);
 
 // A fresh, empty directory under the system's temporary directory whose
 // name is unique within this machine (pid and a per-process counter); the

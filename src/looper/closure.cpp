@@ -1,0 +1,160 @@
+// Closure of observed iterations with invariants (paper 004, §3.4, §4;
+// see closure.h).
+#include "jhalt/looper/closure.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace jhalt::looper {
+
+namespace {
+
+struct Candidate {
+  smt::Term formula;
+  std::string text;
+};
+
+// Φ_j[M_i] for every j, and Γ[M_i]: the memory map of iteration i as a
+// substitution (⊥ and, with a shared heap, every location another thread
+// may write become fresh variables).
+struct Substitution {
+  std::vector<smt::Term> from, to;
+  smt::Term apply(const smt::Term& t) const { return from.empty() ? t : t.substitute(from, to); }
+};
+
+Substitution substitutionOf(const Iteration& it, size_t i, const std::map<Location, LocationVar>& vars,
+                            smt::Context& ctx, bool shared_heap) {
+  Substitution s;
+  for (const auto& [loc, v] : vars) {
+    auto w = it.writes.find(loc);
+    bool foreign = shared_heap && v.heap && !v.stable;
+    if (w == it.writes.end() && !foreign) continue;
+    s.from.push_back(v.var);
+    if (w != it.writes.end() && !w->second.bottom && !foreign)
+      s.to.push_back(w->second.value);
+    else
+      s.to.push_back(ctx.bvVar(fmt::format("after{}_{}", i, v.name), v.var.width()));
+  }
+  return s;
+}
+
+std::string showTerm(const smt::Term& t) { return t.toString(); }
+
+}  // namespace
+
+ClosureResult proveClosed(const std::vector<Iteration>& its, Concolic& concolic, smt::Solver& solver, bool shared_heap) {
+  ClosureResult res;
+  for (size_t i = 0; i < its.size(); ++i)
+    if (its[i].shared_dependent) {
+      res.why_not = "path " + std::to_string(i + 1) + ": " + its[i].shared_reason;
+      return res;
+    }
+  smt::Context& ctx = solver.ctx();
+  const auto& vars = concolic.vars();
+  std::vector<Substitution> subst;
+  for (size_t i = 0; i < its.size(); ++i) subst.push_back(substitutionOf(its[i], i + 1, vars, ctx, shared_heap));
+
+  // Candidate invariants (§4): x = n, x <= n, x >= n with n observed.
+  std::vector<Candidate> gamma;
+  for (const auto& [loc, v] : vars) {
+    if (shared_heap && v.heap && !v.stable) continue;
+    if (v.reference) {
+      if (auto r = concolic.originalRef(loc))
+        gamma.push_back({v.var == concolic.objectTerm(*r), fmt::format("{} == {}", v.name, "its object at the head")});
+      continue;
+    }
+    auto orig = concolic.originalInt(loc);
+    if (!orig) continue;
+    int64_t lo = *orig, hi = *orig;
+    for (const auto& it : its)
+      if (auto sv = it.start_values.find(loc); sv != it.start_values.end()) {
+        lo = std::min(lo, sv->second);
+        hi = std::max(hi, sv->second);
+      }
+    unsigned w = v.var.width();
+    gamma.push_back({v.var == ctx.bvNum(*orig, w), fmt::format("{} == {}", v.name, *orig)});
+    gamma.push_back({v.var >= ctx.bvNum(lo, w), fmt::format("{} >= {}", v.name, lo)});
+    gamma.push_back({v.var <= ctx.bvNum(hi, w), fmt::format("{} <= {}", v.name, hi)});
+  }
+
+  // Houdini: drop candidates some path does not preserve.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < its.size() && !changed; ++i) {
+      if (gamma.empty()) break;
+      solver.push();
+      for (const Candidate& c : gamma) solver.add(c.formula);
+      for (const smt::Term& p : its[i].phi) solver.add(p);
+      std::vector<smt::Term> after;
+      for (const Candidate& c : gamma) after.push_back(subst[i].apply(c.formula));
+      solver.add(!ctx.mkAnd(after));
+      smt::Result r = solver.check("looper-invariant");
+      if (r == smt::Result::Sat) {
+        std::vector<Candidate> kept;
+        for (size_t k = 0; k < gamma.size(); ++k) {
+          auto holds = solver.value(smt::ite(after[k], ctx.bvNum(1, 8), ctx.bvNum(0, 8)));
+          if (holds && *holds != 0) kept.push_back(gamma[k]);
+        }
+        if (kept.size() == gamma.size()) kept.clear();  // no model value: give all up
+        gamma = std::move(kept);
+        changed = true;
+      } else if (r == smt::Result::Unknown) {
+        gamma.clear();
+        changed = true;
+      }
+      solver.pop();
+    }
+  }
+
+  // Closure: every path leads into one of the paths again.
+  ClosureProof proof;
+  proof.paths = its.size();
+  for (size_t i = 0; i < its.size(); ++i) {
+    solver.push();
+    for (const Candidate& c : gamma) solver.add(c.formula);
+    for (const smt::Term& p : its[i].phi) solver.add(p);
+    std::vector<smt::Term> next;
+    for (const Iteration& j : its) {
+      std::vector<smt::Term> phi_j;
+      for (const smt::Term& p : j.phi) phi_j.push_back(subst[i].apply(p));
+      next.push_back(ctx.mkAnd(phi_j));
+    }
+    solver.add(!ctx.mkOr(next));
+    smt::Result r = solver.check("looper-closure");
+    proof.smtlib += fmt::format("; path {}: Γ ∧ Φ_{} ∧ ¬(Φ_1[M_{}] ∨ ... ∨ Φ_{}[M_{}]) must be unsat\n(push)\n{}(check-sat)\n(pop)\n",
+                                i + 1, i + 1, i + 1, its.size(), i + 1, solver.assertionsText());
+    solver.pop();
+    if (r != smt::Result::Unsat) {
+      res.why_not = fmt::format("path {} of {} may lead out of the observed paths{}", i + 1, its.size(),
+                                r == smt::Result::Unknown ? " (the solver gave up)" : "");
+      return res;
+    }
+  }
+  for (const Candidate& c : gamma) proof.invariants.push_back(c.text);
+  std::string text = fmt::format(
+      "closed set of {} observed path{} through the loop (paper 004, Props. 3.3 and 3.7): from the memory the "
+      "thread is in, every path leads into one of them again\n",
+      its.size(), its.size() == 1 ? "" : "s");
+  text += "  invariants (paper 004, §4): " + (proof.invariants.empty() ? std::string("none") : "") + "\n";
+  for (const std::string& inv : proof.invariants) text += "    " + inv + "\n";
+  for (size_t i = 0; i < its.size(); ++i) {
+    text += fmt::format("  path {} ({} steps):\n    when ", i + 1, its[i].steps);
+    std::vector<std::string> conds;
+    for (const smt::Term& p : its[i].phi) conds.push_back(showTerm(p));
+    text += conds.empty() ? std::string("always") : fmt::format("{}", fmt::join(conds, " && "));
+    text += "\n    then ";
+    std::vector<std::string> ups;
+    for (const auto& [loc, u] : its[i].writes) {
+      auto v = vars.find(loc);
+      if (v == vars.end()) continue;
+      ups.push_back(v->second.name + " := " + (u.bottom ? std::string("(a new object or an unknown value)") : showTerm(u.value)));
+    }
+    text += ups.empty() ? std::string("nothing the paths read changes") : fmt::format("{}", fmt::join(ups, ", "));
+    text += "\n";
+  }
+  proof.text = std::move(text);
+  res.proof = std::move(proof);
+  return res;
+}
+
+}  // namespace jhalt::looper

@@ -1,0 +1,41 @@
+// The non-termination argument of paper 004, §3.4 and §4: observed
+// iterations (Φ_i, M_i) form a closed system when, for every i,
+//
+//     Γ ∧ Φ_i  ⇒  Φ_1[M_i] ∨ … ∨ Φ_k[M_i]                 (Props. 3.3, 3.7)
+//
+// where Γ are invariants of the memory at the loop head: candidates
+// x = n, x ≤ n, x ≥ n with n observed at the heads (§4), kept when they
+// hold in the memory the JVM stopped in and every path preserves them
+// (Houdini). The memory the JVM stopped in satisfies Φ_1 and Γ, so the loop
+// runs forever along the observed paths. Φ_j[M_i] substitutes the memory
+// map; a location M_i sets to ⊥ (a new object, a value jhalt cannot
+// express) becomes a fresh variable, which the implication must then hold
+// for whatever it is (stronger than Def. 3.6's `false`). Checked with Z3
+// over bit-vectors (the JVM's 32/64-bit arithmetic).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jhalt/looper/concolic.h"
+#include "jhalt/smt/solver.h"
+
+namespace jhalt::looper {
+
+struct ClosureProof {
+  size_t paths = 0;
+  std::vector<std::string> invariants;  // Γ, readable
+  std::string text;                     // the argument, readable
+  std::string smtlib;                   // the closure checks as an SMT-LIB script (each must be unsat)
+};
+
+struct ClosureResult {
+  std::optional<ClosureProof> proof;
+  std::string why_not;  // no proof: the first obligation that failed
+};
+
+ClosureResult proveClosed(const std::vector<Iteration>& iterations, Concolic& concolic, smt::Solver& solver,
+                          bool shared_heap);
+
+}  // namespace jhalt::looper

@@ -1,0 +1,377 @@
+// Running iterations and summing each up as (Φ_i, M_i) (paper 004, §3.3,
+// Def. 3.4): the run loop, the start of an iteration (every integer
+// location gets a reference of its own, so that a reference names the
+// location it was read from), the symbolic values of computations (the
+// evaluator's edge labels as bit-vector terms), and the end of an
+// iteration (the memory map of what it wrote, and the object constraints).
+#include <fmt/format.h>
+
+#include "jhalt/looper/concolic.h"
+
+namespace jhalt::looper {
+
+using state::HeapValue;
+using state::Interval;
+using state::kNone;
+using state::kNull;
+using state::State;
+
+namespace {
+
+smt::Term fit(const smt::Term& t, unsigned w) {
+  if (t.width() == w) return t;
+  if (t.width() < w) return smt::signExtend(t, w - t.width());
+  return smt::extract(t, w - 1, 0);
+}
+
+}  // namespace
+
+ConcolicResult Concolic::run(State start, const std::function<bool(const std::vector<Iteration>&)>& after) {
+  ConcolicResult res;
+  State s = std::move(start);
+  for (size_t round = 0; round < options_.max_iterations; ++round) {
+    beginIteration(s);
+    size_t steps = 0;
+    for (;;) {
+      if (std::chrono::steady_clock::now() >= options_.deadline) {
+        res.stopped = "the time limit was reached";
+        return res;
+      }
+      if (steps >= options_.max_steps_per_iteration) {
+        res.stopped = fmt::format("an iteration takes more than {} steps", options_.max_steps_per_iteration);
+        return res;
+      }
+      const state::Frame& before = s.top();
+      std::string where = fmt::format("{} at offset {}", before.method->qualifiedName(), before.pc);
+      seg::StepResult r = ev_.step(s);
+      if (!world_.failure().empty()) {
+        res.stopped = world_.failure();
+        return res;
+      }
+      if (!abort_.empty()) {
+        res.stopped = abort_;
+        return res;
+      }
+      if (r.unsupported) {
+        res.stopped = r.reason;
+        return res;
+      }
+      if (r.successors.size() != 1 || r.successors[0].kind != seg::Successor::Kind::Eval) {
+        res.stopped = "jhalt cannot follow " + where + " concretely (a native or library method it does not know)";
+        return res;
+      }
+      seg::Successor& next = r.successors[0];
+      if (!next.label.library_call.empty()) {
+        res.stopped = "the loop calls " + next.label.library_call + ", which jhalt does not follow";
+        return res;
+      }
+      compute(next.label, next.state);
+      s = std::move(next.state);
+      ++steps;
+      if (s.finished()) {
+        res.exited = true;
+        res.stopped = "the loop's method ends (returns or throws)";
+        return res;
+      }
+      if (s.frames.size() == 1 && s.exception == kNone) {
+        uint32_t pc = s.top().pc;
+        if (!loop_body_.empty() && !loop_body_.count(pc)) {
+          res.exited = true;
+          res.stopped = "the run leaves the loop";
+          return res;
+        }
+        if (pc == head_) break;
+      }
+    }
+    Iteration it = finishIteration(s);
+    if (!abort_.empty()) {
+      res.stopped = abort_;
+      return res;
+    }
+    it.steps = steps;
+    res.iterations.push_back(std::move(it));
+    if (after && after(res.iterations)) {
+      res.stopped_by_callback = true;
+      return res;
+    }
+  }
+  res.stopped = fmt::format("no proof within {} iterations", options_.max_iterations);
+  return res;
+}
+
+void Concolic::beginIteration(State& s) {
+  first_new_ = ev_.alloc().peek();
+  sym_.clear();
+  start_loc_.clear();
+  ref_reads_.clear();
+  written_.clear();
+  used_.clear();
+  phi_.clear();
+  abort_.clear();
+  shared_dependent_ = false;
+  shared_reason_.clear();
+  start_values_.clear();
+  last_start_ = s;
+  for (const auto& [r, v] : constants_) sym_[r] = Sym{ctx_.bvNum(v, 32), v, true, false};
+  // Each integer location gets a reference of its own.
+  auto renamed = [&](Ref r, const Location& l) -> Ref {
+    const HeapValue* v = s.find(r);
+    if (!v || v->kind != HeapValue::Kind::Integer || constants_.count(r)) return r;
+    Ref fresh = ev_.alloc().fresh();
+    HeapValue copy = *v;
+    s.put(fresh, copy);
+    entered(l, fresh, copy.interval.lo, copy.prim);
+    return fresh;
+  };
+  state::Frame& f = s.frames.front();
+  for (size_t slot = 0; slot < f.locals.size(); ++slot)
+    if (f.locals[slot] != kNone) f.locals[slot] = renamed(f.locals[slot], Location{Location::Kind::Local, kNone, static_cast<uint32_t>(slot), 0});
+  std::vector<Ref> objects;
+  for (const auto& [r, v] : s.heap)
+    if (v->isObject() && !world_.isImmutable(r)) objects.push_back(r);
+  for (Ref obj : objects) {
+    HeapValue copy = s.at(obj);
+    bool changed = false;
+    for (auto& [fid, r] : copy.fields) {
+      Ref n = renamed(r, Location{Location::Kind::Field, obj, 0, fid});
+      changed |= n != r;
+      r = n;
+    }
+    for (size_t i = 0; i < copy.elements.size(); ++i) {
+      Ref n = renamed(copy.elements[i], Location{Location::Kind::Element, obj, static_cast<uint32_t>(i), 0});
+      changed |= n != copy.elements[i];
+      copy.elements[i] = n;
+    }
+    if (copy.kind == HeapValue::Kind::Array && copy.length != kNull && s.find(copy.length)) {
+      int64_t len = s.intervalOf(copy.length).lo;
+      sym_[copy.length] = Sym{ctx_.bvNum(len, 32), len, true, false};
+    }
+    if (changed) s.atMutable(obj) = std::move(copy);
+  }
+  for (auto& [fid, r] : s.statics) r = renamed(r, Location{Location::Kind::Static, kNone, 0, fid});
+}
+
+Iteration Concolic::finishIteration(const State& s) {
+  Iteration it;
+  const state::Frame& f = s.frames.front();
+  auto valueAt = [&](const Location& l) -> Ref {
+    switch (l.kind) {
+      case Location::Kind::Local: return l.index < f.locals.size() ? f.locals[l.index] : kNone;
+      case Location::Kind::Field: {
+        const HeapValue* v = s.find(l.object);
+        return v ? v->field(l.field) : kNone;
+      }
+      case Location::Kind::Element: {
+        const HeapValue* v = s.find(l.object);
+        return v && l.index < v->elements.size() ? v->elements[l.index] : kNone;
+      }
+      case Location::Kind::Static: return s.staticField(l.field);
+    }
+    return kNone;
+  };
+  for (const Location& l : written_) {
+    Ref v = valueAt(l);
+    Update u;
+    const HeapValue* hv = v == kNone || v == kNull ? nullptr : s.find(v);
+    if (v == kNull) {
+      u.value = objectTerm(kNull);
+      used_.insert(kNull);
+    } else if (!hv || hv->kind == HeapValue::Kind::Float) {
+      u.bottom = true;
+    } else if (hv->kind == HeapValue::Kind::Integer) {
+      const Sym* x = sym(v);
+      if (x && x->term.valid())
+        u.value = x->term;
+      else
+        u.bottom = true;
+    } else if (!preexisting(v)) {
+      u.bottom = true;  // a new object: ⊥ (paper 004, §3.3, change 3)
+    } else {
+      u.value = objectTerm(v);
+      used_.insert(v);
+    }
+    it.writes[l] = u;
+  }
+  // Each object the iteration depends on is the one it was, at every
+  // location it was read from (the source is one of them).
+  std::set<Ref> justified;
+  for (const auto& [l, v] : ref_reads_) {
+    if (!used_.count(v)) continue;
+    justified.insert(v);
+    auto found = vars_.find(l);
+    if (found == vars_.end()) {
+      LocationVar lv;
+      lv.reference = true;
+      lv.heap = isHeap(l);
+      lv.stable = stableField(l);
+      lv.name = locationName(l, last_start_);
+      lv.var = ctx_.bvVar(fmt::format("L{}_{}", vars_.size(), lv.name), 64);
+      found = vars_.emplace(l, std::move(lv)).first;
+    }
+    phi_.push_back(found->second.var == objectTerm(v));
+    if (options_.shared_heap && found->second.heap && !found->second.stable) {
+      shared_dependent_ = true;
+      shared_reason_ = "the path depends on an object read from memory another thread may write";
+    }
+  }
+  for (Ref x : used_) {
+    if (x == kNull || justified.count(x) || !preexisting(x) || world_.isGhost(x) || constant_objects_.count(x)) continue;
+    abort("the iteration uses an object whose origin jhalt did not see");
+  }
+  it.phi = phi_;
+  it.shared_dependent = shared_dependent_;
+  it.shared_reason = shared_reason_;
+  it.start_values = start_values_;
+  return it;
+}
+
+void Concolic::compute(const seg::EvalLabel& label, const State& after) {
+  for (const seg::Computation& c : label.computations) sym_[c.result] = encode(c, after);
+}
+
+Concolic::Sym Concolic::encode(const seg::Computation& c, const State& after) {
+  Sym out;
+  const HeapValue* rv = after.find(c.result);
+  if (!rv || rv->kind != HeapValue::Kind::Integer || !rv->interval.isPoint()) return out;  // opaque
+  out.value = rv->interval.lo;
+  unsigned w = c.prim == 'J' ? 64 : 32;
+  if (c.op == seg::ArithOp::Const) {
+    out.term = ctx_.bvNum(c.value, w);
+    out.constant = true;
+    return out;
+  }
+  if (c.op == seg::ArithOp::Unknown || c.a == kNone) return out;
+  const Sym* sa = sym(c.a);
+  if (!sa || !sa->term.valid()) return out;
+  Sym lit;
+  const Sym* sb = nullptr;
+  if (c.b != kNone) {
+    sb = sym(c.b);
+    if (!sb || !sb->term.valid()) return out;
+  } else {
+    lit = Sym{ctx_.bvNum(c.value, w), c.value, true, false};
+    sb = &lit;
+  }
+  out.shared = sa->shared || sb->shared;
+  bool binary = c.op != seg::ArithOp::Neg && c.op != seg::ArithOp::Copy && c.op != seg::ArithOp::Convert;
+  if (sa->constant && (!binary || sb->constant)) {
+    out.term = ctx_.bvNum(out.value, w);
+    out.constant = true;
+    return out;
+  }
+  // Looper's concretization of what linear arithmetic cannot say (§3.3):
+  // the second operand of a product of two unknowns, a divisor, a shift
+  // distance take their values, and Φ says so.
+  smt::Term b = sb->term;
+  bool concretize_b = binary && !sb->constant &&
+                      ((c.op == seg::ArithOp::Mul && !sa->constant) || c.op == seg::ArithOp::Div ||
+                       c.op == seg::ArithOp::Rem || c.op == seg::ArithOp::Shl || c.op == seg::ArithOp::Shr ||
+                       c.op == seg::ArithOp::Ushr);
+  if (concretize_b) {
+    if (sb->shared) {
+      shared_dependent_ = true;
+      shared_reason_ = "the path depends on memory another thread may write";
+    }
+    phi_.push_back(sb->term == ctx_.bvNum(sb->value, sb->term.width()));
+    b = ctx_.bvNum(sb->value, sb->term.width());
+  }
+  smt::Term a = sa->term;
+  switch (c.op) {
+    case seg::ArithOp::Add: out.term = fit(a, w) + fit(b, w); break;
+    case seg::ArithOp::Sub: out.term = fit(a, w) - fit(b, w); break;
+    case seg::ArithOp::Mul: out.term = fit(a, w) * fit(b, w); break;
+    case seg::ArithOp::Div: out.term = smt::javaDiv(fit(a, w), fit(b, w)); break;
+    case seg::ArithOp::Rem: out.term = smt::javaRem(fit(a, w), fit(b, w)); break;
+    case seg::ArithOp::Neg: out.term = -fit(a, w); break;
+    case seg::ArithOp::And: out.term = smt::bitAnd(fit(a, w), fit(b, w)); break;
+    case seg::ArithOp::Or: out.term = smt::bitOr(fit(a, w), fit(b, w)); break;
+    case seg::ArithOp::Xor: out.term = smt::bitXor(fit(a, w), fit(b, w)); break;
+    case seg::ArithOp::Shl:
+    case seg::ArithOp::Shr:
+    case seg::ArithOp::Ushr: {
+      smt::Term d = smt::bitAnd(fit(b, w), ctx_.bvNum(w - 1, w));
+      out.term = c.op == seg::ArithOp::Shl   ? smt::shiftLeft(fit(a, w), d)
+                 : c.op == seg::ArithOp::Shr ? smt::shiftRightArithmetic(fit(a, w), d)
+                                             : smt::shiftRightLogical(fit(a, w), d);
+      break;
+    }
+    case seg::ArithOp::Copy: out.term = fit(a, w); break;
+    case seg::ArithOp::Convert: {
+      smt::Term x = fit(a, a.width());
+      switch (c.prim) {
+        case 'B': out.term = smt::signExtend(smt::extract(x, 7, 0), 24); break;
+        case 'S': out.term = smt::signExtend(smt::extract(x, 15, 0), 16); break;
+        case 'C': out.term = smt::zeroExtend(smt::extract(x, 15, 0), 16); break;
+        default: out.term = fit(x, w); break;
+      }
+      break;
+    }
+    case seg::ArithOp::Cmp: {
+      unsigned wa = std::max(a.width(), b.width());
+      smt::Term x = fit(a, wa), y = fit(b, wa);
+      out.term = smt::ite(x < y, ctx_.bvNum(-1, 32), smt::ite(x == y, ctx_.bvNum(0, 32), ctx_.bvNum(1, 32)));
+      break;
+    }
+    default: return Sym{};
+  }
+  return out;
+}
+
+std::optional<State> Concolic::freshRead(const State& s) {
+  if (s.exception != kNone || s.finished()) return std::nullopt;
+  const state::Frame& f = s.top();
+  const program::MethodCode& code = f.method->code();
+  int32_t index = code.bytecode.indexAt(f.pc);
+  if (index < 0) return std::nullopt;
+  const bytecode::Instruction& insn = code.bytecode.at(static_cast<size_t>(index));
+  const auto& st = f.stack;
+  auto peek = [&](size_t k) { return k < st.size() ? st[st.size() - 1 - k] : kNone; };
+  Location l;
+  Ref current = kNone;
+  if (insn.family() == bytecode::Family::Field) {
+    classfile::MemberRef ref = f.method->owner().file().pool.memberRef(static_cast<uint16_t>(insn.operand));
+    auto op = static_cast<bytecode::FieldOp>(insn.info().sub);
+    if (op != bytecode::FieldOp::GetField && op != bytecode::FieldOp::GetStatic) return std::nullopt;
+    const program::ClassInfo* owner = ev_.program().find(ref.owner);
+    auto resolved = owner ? ev_.program().resolveField(*owner, ref.name, ref.descriptor) : std::nullopt;
+    if (!resolved) return std::nullopt;
+    bool is_static = op == bytecode::FieldOp::GetStatic;
+    state::FieldId fid = ev_.types().field(resolved->owner->name(), ref.name, ref.descriptor, is_static);
+    if (is_static) {
+      l = Location{Location::Kind::Static, kNone, 0, fid};
+      current = s.staticField(fid);
+    } else {
+      Ref obj = peek(0);
+      const HeapValue* v = obj == kNull ? nullptr : s.find(obj);
+      if (!v || world_.isImmutable(obj)) return std::nullopt;
+      l = Location{Location::Kind::Field, obj, 0, fid};
+      current = v->field(fid);
+    }
+  } else if (insn.family() == bytecode::Family::ArrayLoad) {
+    Ref arr = peek(1);
+    const HeapValue* v = arr == kNull ? nullptr : s.find(arr);
+    if (!v || !v->has_elements || world_.isImmutable(arr)) return std::nullopt;
+    int64_t i = s.intervalOf(peek(0)).lo;
+    if (i < 0 || i >= static_cast<int64_t>(v->elements.size())) return std::nullopt;
+    l = Location{Location::Kind::Element, arr, static_cast<uint32_t>(i), 0};
+    current = v->elements[static_cast<size_t>(i)];
+  } else {
+    return std::nullopt;
+  }
+  if (stableField(l)) return std::nullopt;
+  const HeapValue* cv = current == kNone || current == kNull ? nullptr : s.find(current);
+  if (!cv || cv->kind != HeapValue::Kind::Integer) return std::nullopt;
+  State t = s;
+  Ref fresh = ev_.alloc().fresh();
+  t.put(fresh, *cv);
+  switch (l.kind) {
+    case Location::Kind::Static: t.setStatic(l.field, fresh); break;
+    case Location::Kind::Field: t.atMutable(l.object).setField(l.field, fresh); break;
+    default: t.atMutable(l.object).elements[l.index] = fresh; break;
+  }
+  unsigned w = cv->prim == 'J' ? 64 : 32;
+  sym_[fresh] = Sym{ctx_.bvVar(fmt::format("read{}", fresh_++), w), cv->interval.lo, false, true};
+  return t;
+}
+
+}  // namespace jhalt::looper
