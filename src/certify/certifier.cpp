@@ -129,18 +129,19 @@ engine::Certifier::Outcome DefaultCertifier::liveLoop(const engine::Entry& entry
     uint32_t pc = s.top().pc;
     if (!l.body.empty() && !std::binary_search(l.body.begin(), l.body.end(), pc)) return left = true;
     if (pc == l.head && step > 0) ++visits;
-    return false;
+    return visits >= options_.live_loop_visits;
   });
   using O = concrete::RunResult::Outcome;
   if (r.timed_out) return unconfirmed("jhalt's run was cut short by the time limit (a timer confirms nothing)");
   if (left || r.outcome == O::Returned || r.outcome == O::Exception)
     return unconfirmed(fmt::format("jhalt's run from the thread's memory leaves the loop after {} steps", r.steps));
-  if (r.outcome != O::StepLimit) return unconfirmed(fmt::format("jhalt's run from the thread's memory stops after {} steps: {}", r.steps, r.reason));
+  if (r.outcome != O::StepLimit && r.outcome != O::Stopped)
+    return unconfirmed(fmt::format("jhalt's run from the thread's memory stops after {} steps: {}", r.steps, r.reason));
   if (visits < options_.loop_visits)
     return unconfirmed(fmt::format("jhalt's run from the thread's memory visits the loop head only {} times", visits));
   f.confirmation = fmt::format(
-      "jhalt's evaluator (JVM (32/64-bit) integers), run from the memory the thread is in, is still in the loop "
-      "after {} steps, having come back to its head {} times",
+      "jhalt's evaluator (JVM (32/64-bit) integers), run from the memory the thread is in, stays in the loop for "
+      "{} steps and comes back to its head {} times",
       r.steps, visits);
   return Outcome{Status::Confirmed, f, ""};
 }

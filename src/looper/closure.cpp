@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "jhalt/looper/show.h"
+#include <fmt/ranges.h>
+
 namespace jhalt::looper {
 
 namespace {
@@ -38,7 +41,6 @@ Substitution substitutionOf(const Iteration& it, size_t i, const std::map<Locati
   return s;
 }
 
-std::string showTerm(const smt::Term& t) { return t.toString(); }
 
 }  // namespace
 
@@ -50,7 +52,19 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, Concolic& concolic,
       return res;
     }
   smt::Context& ctx = solver.ctx();
-  const auto& vars = concolic.vars();
+  // Only the locations the paths mention matter.
+  std::set<std::string> mentioned;
+  for (const Iteration& it : its) {
+    for (const smt::Term& p : it.phi) p.constantNames(mentioned);
+    for (const auto& [loc, u] : it.writes)
+      if (!u.bottom) u.value.constantNames(mentioned);
+  }
+  std::map<Location, LocationVar> vars;
+  for (const auto& [loc, v] : concolic.vars()) {
+    std::set<std::string> own;
+    v.var.constantNames(own);
+    if (!own.empty() && mentioned.count(*own.begin())) vars.emplace(loc, v);
+  }
   std::vector<Substitution> subst;
   for (size_t i = 0; i < its.size(); ++i) subst.push_back(substitutionOf(its[i], i + 1, vars, ctx, shared_heap));
 
@@ -60,7 +74,7 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, Concolic& concolic,
     if (shared_heap && v.heap && !v.stable) continue;
     if (v.reference) {
       if (auto r = concolic.originalRef(loc))
-        gamma.push_back({v.var == concolic.objectTerm(*r), fmt::format("{} == {}", v.name, "its object at the head")});
+        gamma.push_back({v.var == concolic.objectTerm(*r), fmt::format("{} == {}", v.name, concolic.objectName(*r))});
       continue;
     }
     auto orig = concolic.originalInt(loc);
@@ -130,24 +144,43 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, Concolic& concolic,
       return res;
     }
   }
-  for (const Candidate& c : gamma) proof.invariants.push_back(c.text);
+  // x == n makes x >= n and x <= n redundant.
+  std::set<std::string> exact;
+  for (const Candidate& c : gamma)
+    if (auto at = c.text.find(" == "); at != std::string::npos) exact.insert(c.text.substr(0, at));
+  for (const Candidate& c : gamma) {
+    auto at = c.text.find(c.text.find(" >= ") != std::string::npos ? " >= " : " <= ");
+    if (at != std::string::npos && c.text.find(" == ") == std::string::npos && exact.count(c.text.substr(0, at))) continue;
+    proof.invariants.push_back(c.text);
+  }
+  ShowNames names;
+  for (const auto& [loc, v] : vars)
+    if (v.reference) {
+      std::string n = v.var.toString();
+      if (n.size() >= 2 && n.front() == '|') n = n.substr(1, n.size() - 2);
+      names.references.insert(n);
+    }
+  names.object = [&](int64_t id) -> std::optional<std::string> { return concolic.objectName(id); };
   std::string text = fmt::format(
       "closed set of {} observed path{} through the loop (paper 004, Props. 3.3 and 3.7): from the memory the "
-      "thread is in, every path leads into one of them again\n",
+      "thread is in, every path leads into one of them again (JVM integers, Z3 over bit-vectors)\n",
       its.size(), its.size() == 1 ? "" : "s");
-  text += "  invariants (paper 004, §4): " + (proof.invariants.empty() ? std::string("none") : "") + "\n";
-  for (const std::string& inv : proof.invariants) text += "    " + inv + "\n";
+  text += "invariants (paper 004, §4): " + std::string(proof.invariants.empty() ? "none" : "") + "\n";
+  for (const std::string& inv : proof.invariants) text += "  " + inv + "\n";
   for (size_t i = 0; i < its.size(); ++i) {
-    text += fmt::format("  path {} ({} steps):\n    when ", i + 1, its[i].steps);
+    text += fmt::format("path {} ({} steps of jhalt's evaluator):\n  when ", i + 1, its[i].steps);
     std::vector<std::string> conds;
-    for (const smt::Term& p : its[i].phi) conds.push_back(showTerm(p));
+    for (const smt::Term& p : its[i].phi) conds.push_back(showJava(p.toString(), names));
     text += conds.empty() ? std::string("always") : fmt::format("{}", fmt::join(conds, " && "));
-    text += "\n    then ";
+    text += "\n  then ";
     std::vector<std::string> ups;
     for (const auto& [loc, u] : its[i].writes) {
-      auto v = vars.find(loc);
-      if (v == vars.end()) continue;
-      ups.push_back(v->second.name + " := " + (u.bottom ? std::string("(a new object or an unknown value)") : showTerm(u.value)));
+      auto v = concolic.vars().find(loc);
+      if (v == concolic.vars().end() || !vars.count(loc)) continue;
+      std::string value = u.bottom                    ? std::string("a new object (or a value jhalt cannot express)")
+                          : u.object != state::kNone ? concolic.objectName(static_cast<int64_t>(u.object))
+                                                      : showJava(u.value.toString(), names);
+      ups.push_back(v->second.name + " := " + value);
     }
     text += ups.empty() ? std::string("nothing the paths read changes") : fmt::format("{}", fmt::join(ups, ", "));
     text += "\n";

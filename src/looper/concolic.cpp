@@ -102,9 +102,27 @@ bool Concolic::stableField(const Location& l) const {
 
 smt::Term Concolic::objectTerm(Ref r) { return ctx_.bvNum(objectId(r), 64); }
 
-const Concolic::Sym* Concolic::sym(Ref r) const {
+std::string Concolic::objectName(int64_t id) const {
+  return id == 0 ? std::string("null") : world_.describe(static_cast<Ref>(id), last_start_);
+}
+
+const Concolic::Sym* Concolic::sym(Ref r) {
   auto it = sym_.find(r);
-  return it == sym_.end() ? nullptr : &it->second;
+  if (it == sym_.end()) return nullptr;
+  Sym& x = it->second;
+  if (x.location && !x.term.valid()) x.term = variable(x.loc, x.width);
+  return &x;
+}
+
+smt::Term Concolic::variable(const Location& l, unsigned width) {
+  auto it = vars_.find(l);
+  if (it != vars_.end()) return it->second.var;
+  LocationVar v;
+  v.heap = isHeap(l);
+  v.stable = stableField(l);
+  v.name = locationName(l, last_start_);
+  v.var = ctx_.bvVar(fmt::format("L{}_{}", vars_.size(), v.name), width);
+  return vars_.emplace(l, std::move(v)).first->second.var;
 }
 
 std::string Concolic::locationName(const Location& l, const State& s) const {
@@ -128,28 +146,20 @@ std::string Concolic::locationName(const Location& l, const State& s) const {
 // --- observer ------------------------------------------------------------
 
 void Concolic::entered(const Location& l, Ref value, int64_t concrete, char prim) {
-  unsigned w = prim == 'J' ? 64 : 32;
-  auto it = vars_.find(l);
-  smt::Term var;
-  if (it != vars_.end()) {
-    var = it->second.var;
-  } else {
-    LocationVar v;
-    v.heap = isHeap(l);
-    v.stable = stableField(l);
-    v.name = locationName(l, last_start_);
-    v.var = ctx_.bvVar(fmt::format("L{}_{}", vars_.size(), v.name), w);
-    var = vars_.emplace(l, std::move(v)).first->second.var;
-  }
   start_loc_[value] = l;
   start_values_.emplace(l, concrete);
-  bool shared = options_.shared_heap && isHeap(l) && !stableField(l);
-  sym_[value] = Sym{var, concrete, false, shared};
+  Sym x;
+  x.value = concrete;
+  x.shared = options_.shared_heap && isHeap(l) && !stableField(l);
+  x.location = true;
+  x.loc = l;
+  x.width = prim == 'J' ? 64 : 32;
+  sym_[value] = x;
 }
 
 void Concolic::constant(Ref value, int64_t concrete) {
   constants_[value] = concrete;
-  sym_[value] = Sym{ctx_.bvNum(concrete, 32), concrete, true, false};
+  sym_[value] = Sym::of(ctx_.bvNum(concrete, 32), concrete, true, false);
 }
 
 void Concolic::read(const Location& l, Ref value) {

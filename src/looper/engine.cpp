@@ -1,6 +1,8 @@
 // The "looper" engine (see engine.h).
 #include "jhalt/looper/engine.h"
 
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "jhalt/looper/closure.h"
@@ -51,8 +53,15 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
   size_t paths = 0;
   {
     Concolic c(world_, *l.evaluator, ctx, entry.method, l.head, co);
+    auto t0 = std::chrono::steady_clock::now();
+    auto since = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     ConcolicResult r = c.run(*l.start, [&](const std::vector<Iteration>& its) {
+      if (options_.trace)
+        options_.trace(fmt::format("looper: iteration {} ({} steps, {} conditions, {} writes) at {:.3f} s", its.size(),
+                                   its.back().steps, its.back().phi.size(), its.back().writes.size(), since()));
       ClosureResult cr = proveClosed(its, c, *solver, l.shared_heap);
+      if (options_.trace)
+        options_.trace(fmt::format("looper: closure {} at {:.3f} s", cr.proof ? "proven" : cr.why_not, since()));
       paths = its.size();
       if (cr.proof) {
         proof = std::move(cr.proof);
@@ -74,6 +83,7 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
   }
   world_.clearFailure();
   l.evaluator->setExternalMemory(&world_);
+  auto c0 = std::chrono::steady_clock::now();
   engine::Claim claim;
   engine::Finding& f = claim.finding;
   f.kind = engine::FindingKind::NonTermination;
@@ -90,6 +100,10 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
   engine::Finding claimed = f;
   engine::Certifier::Outcome out = certifier.certify(entry, std::move(claim));
   l.evaluator->setExternalMemory(nullptr);
+  if (options_.trace)
+    options_.trace(fmt::format("looper: certifier {:.3f} s: {}",
+                               std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count(),
+                               out.status == engine::Certifier::Status::Confirmed ? "confirmed" : out.reason));
   if (out.status == engine::Certifier::Status::Confirmed) {
     res.findings.push_back(std::move(out.finding));
     res.answer = engine::Answer::No;

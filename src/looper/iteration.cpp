@@ -112,7 +112,7 @@ void Concolic::beginIteration(State& s) {
   shared_reason_.clear();
   start_values_.clear();
   last_start_ = s;
-  for (const auto& [r, v] : constants_) sym_[r] = Sym{ctx_.bvNum(v, 32), v, true, false};
+  for (const auto& [r, v] : constants_) sym_[r] = Sym::of(ctx_.bvNum(v, 32), v, true, false);
   // Each integer location gets a reference of its own.
   auto renamed = [&](Ref r, const Location& l) -> Ref {
     const HeapValue* v = s.find(r);
@@ -144,7 +144,7 @@ void Concolic::beginIteration(State& s) {
     }
     if (copy.kind == HeapValue::Kind::Array && copy.length != kNull && s.find(copy.length)) {
       int64_t len = s.intervalOf(copy.length).lo;
-      sym_[copy.length] = Sym{ctx_.bvNum(len, 32), len, true, false};
+      sym_[copy.length] = Sym::of(ctx_.bvNum(len, 32), len, true, false);
     }
     if (changed) s.atMutable(obj) = std::move(copy);
   }
@@ -175,6 +175,7 @@ Iteration Concolic::finishIteration(const State& s) {
     const HeapValue* hv = v == kNone || v == kNull ? nullptr : s.find(v);
     if (v == kNull) {
       u.value = objectTerm(kNull);
+      u.object = kNull;
       used_.insert(kNull);
     } else if (!hv || hv->kind == HeapValue::Kind::Float) {
       u.bottom = true;
@@ -188,6 +189,7 @@ Iteration Concolic::finishIteration(const State& s) {
       u.bottom = true;  // a new object: ⊥ (paper 004, §3.3, change 3)
     } else {
       u.value = objectTerm(v);
+      u.object = v;
       used_.insert(v);
     }
     it.writes[l] = u;
@@ -215,10 +217,17 @@ Iteration Concolic::finishIteration(const State& s) {
     }
   }
   for (Ref x : used_) {
-    if (x == kNull || justified.count(x) || !preexisting(x) || world_.isGhost(x) || constant_objects_.count(x)) continue;
+    // The contents of a String the iteration used (its char array) follow
+    // from the String, which is constrained where it was read.
+    if (x == kNull || justified.count(x) || !preexisting(x) || world_.isGhost(x) || world_.isImmutable(x) ||
+        constant_objects_.count(x))
+      continue;
     abort("the iteration uses an object whose origin jhalt did not see");
   }
-  it.phi = phi_;
+  // Each condition once (a value may be checked again and again).
+  std::set<std::string> seen;
+  for (const smt::Term& t : phi_)
+    if (seen.insert(t.toString()).second) it.phi.push_back(t);
   it.shared_dependent = shared_dependent_;
   it.shared_reason = shared_reason_;
   it.start_values = start_values_;
@@ -249,7 +258,7 @@ Concolic::Sym Concolic::encode(const seg::Computation& c, const State& after) {
     sb = sym(c.b);
     if (!sb || !sb->term.valid()) return out;
   } else {
-    lit = Sym{ctx_.bvNum(c.value, w), c.value, true, false};
+    lit = Sym::of(ctx_.bvNum(c.value, w), c.value, true, false);
     sb = &lit;
   }
   out.shared = sa->shared || sb->shared;
@@ -370,7 +379,7 @@ std::optional<State> Concolic::freshRead(const State& s) {
     default: t.atMutable(l.object).elements[l.index] = fresh; break;
   }
   unsigned w = cv->prim == 'J' ? 64 : 32;
-  sym_[fresh] = Sym{ctx_.bvVar(fmt::format("read{}", fresh_++), w), cv->interval.lo, false, true};
+  sym_[fresh] = Sym::of(ctx_.bvVar(fmt::format("read{}", fresh_++), w), cv->interval.lo, false, true);
   return t;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -88,8 +89,12 @@ std::string LiveWorld::describe(Ref r, const State& s) const {
   auto [it, fresh] = numbers_.emplace(r, static_cast<int>(numbers_.size()) + 1);
   (void)fresh;
   std::string type = "Object";
-  if (const HeapValue* v = s.find(r); v && !v->type.bounds.empty()) {
-    type = types_.name(v->type.bounds.front().type);
+  const HeapValue* v = s.find(r);
+  std::optional<state::TypeId> known;
+  if (v && !v->type.bounds.empty()) known = v->type.bounds.front().type;
+  if (auto t = types_of_.find(r); !known && t != types_of_.end()) known = t->second;
+  if (known) {
+    type = types_.name(*known);
     if (type.front() == '[') {
       type = classfile::javaTypeName(*classfile::parseFieldDescriptor(type));
     } else {
@@ -97,7 +102,24 @@ std::string LiveWorld::describe(Ref r, const State& s) const {
       std::replace(type.begin(), type.end(), '$', '.');
     }
   }
-  return fmt::format("{}#{}{}", type, it->second, ghosts_.count(r) ? " (a literal)" : "");
+  std::string text;
+  if (type == "String") {
+    if (const HeapValue* v = s.find(r)) {
+      Ref arr = v->field(types_.field("java/lang/String", "value", "[C", false));
+      const HeapValue* a = arr == kNone ? nullptr : s.find(arr);
+      if (a && a->has_elements) {
+        text = " \"";
+        for (size_t k = 0; k < a->elements.size() && k < 40; ++k) {
+          const HeapValue* c = s.find(a->elements[k]);
+          int64_t ch = c ? c->interval.lo : '?';
+          if (ch == '"' || ch == '\\') text += '\\';
+          text += ch >= 32 && ch < 127 ? static_cast<char>(ch) : '?';
+        }
+        text += a->elements.size() > 40 ? "...\"" : "\"";
+      }
+    }
+  }
+  return fmt::format("{}#{}{}{}", type, it->second, text, ghosts_.count(r) ? " (a literal)" : "");
 }
 
 void LiveWorld::pin(State& s, Ref r) {
@@ -120,6 +142,7 @@ Ref LiveWorld::objectRef(const live::Value& v, seg::Evaluator& ev, State& s) {
   }
   if (!s.find(r)) {
     state::TypeId t = types_.intern(v.cls);
+    types_of_[r] = t;
     HeapValue hv = HeapValue::object(types_.exactly(t));
     if (types_.isArray(t)) hv.kind = HeapValue::Kind::Array;
     s.put(r, std::move(hv));
@@ -371,17 +394,58 @@ Ref LiveWorld::ghostClass(state::TypeId type, seg::Evaluator& ev, State& s) {
   return r;
 }
 
-bool LiveWorld::prepareInstruction(State& s, seg::Evaluator& ev) {
-  if (s.exception != kNone) return true;
-  const state::Frame& f = s.top();
+bool LiveWorld::isMaterialized(Ref obj, const State& s) {
+  if (!handles_.count(obj)) return true;  // made by jhalt: complete
+  const HeapValue* v = s.find(obj);
+  if (!v || v->type.bounds.empty()) return false;
+  state::TypeId t = v->type.bounds.front().type;
+  if (types_.isArray(t)) return v->has_elements;
+  if (types_.name(t) == "java/lang/String")
+    return v->field(types_.field("java/lang/String", "value", "[C", false)) != kNone;
+  if (!v->fields.empty()) return true;
+  auto it = field_counts_.find(t);
+  if (it == field_counts_.end()) {
+    auto fields = types_.instanceFields(t);
+    it = field_counts_.emplace(t, fields ? fields->size() : 1).first;
+  }
+  return it->second == 0;
+}
+
+bool LiveWorld::initializedHere(const program::ClassInfo& cls, const State& s) {
+  if (!tracked(cls)) return true;
+  if (!class_status_loaded_) {
+    class_status_loaded_ = true;
+    for (const auto& c : jvm_.loadedClasses()) {
+      auto [it, fresh] = class_status_.emplace(c.name, c.status);
+      if (!fresh) it->second &= c.status;  // several loaders: initialised only if all are
+    }
+  }
+  for (const program::ClassInfo* k : program_.initializationOrder(cls)) {
+    if (!tracked(*k) || s.initStatus(types_.intern(k->name())) != state::InitStatus::No) continue;
+    auto it = class_status_.find(std::string(k->name()));
+    if (it != class_status_.end() && (it->second & live::kClassInitialized)) return false;
+  }
+  return true;
+}
+
+// What the next instruction of `view` reads that the state does not show;
+// `edit()` gives the state to add it to (a copy made on first use).
+bool LiveWorld::prepareInstruction(const State& view, const std::function<State&()>& edit, seg::Evaluator& ev) {
+  if (view.exception != kNone) return true;
+  const state::Frame& f = view.top();
   const program::MethodCode& code = f.method->code();
   int32_t index = code.bytecode.indexAt(f.pc);
   if (index < 0) return true;
   const bytecode::Instruction& insn = code.bytecode.at(static_cast<size_t>(index));
   const classfile::ConstantPool& pool = f.method->owner().file().pool;
-  const auto& st = f.stack;
+  const auto st = f.stack;
   auto peek = [&](size_t k) { return k < st.size() ? st[st.size() - 1 - k] : kNone; };
-  auto need = [&](Ref r) { return r == kNone || r == kNull || materialize(r, ev, s); };
+  auto need = [&](Ref r) {
+    return r == kNone || r == kNull || isMaterialized(r, view) || materialize(r, ev, edit());
+  };
+  auto initialized = [&](const program::ClassInfo& c) {
+    if (!initializedHere(c, view)) ensureInitialized(c, edit(), ev);
+  };
   auto index16 = static_cast<uint16_t>(insn.operand);
   switch (insn.family()) {
     case bytecode::Family::Field: {
@@ -392,9 +456,10 @@ bool LiveWorld::prepareInstruction(State& s, seg::Evaluator& ev) {
       if (!resolved) return true;
       auto op = static_cast<bytecode::FieldOp>(insn.info().sub);
       if (op == bytecode::FieldOp::GetStatic || op == bytecode::FieldOp::PutStatic) {
-        ensureInitialized(*resolved->owner, s, ev);
+        initialized(*resolved->owner);
         state::FieldId id = types_.field(resolved->owner->name(), ref.name, ref.descriptor, true);
-        return ensureStatic(id, *resolved->owner, ev, s);
+        if (view.staticField(id) != kNone) return true;
+        return ensureStatic(id, *resolved->owner, ev, edit());
       }
       size_t value_slots = (ref.descriptor[0] == 'J' || ref.descriptor[0] == 'D') ? 2 : 1;
       return need(peek(op == bytecode::FieldOp::GetField ? 0 : value_slots));
@@ -403,12 +468,17 @@ bool LiveWorld::prepareInstruction(State& s, seg::Evaluator& ev) {
     case bytecode::Family::ArrayStore: return need(peek(insn.info().type == 'J' || insn.info().type == 'D' ? 3 : 2));
     case bytecode::Family::ArrayLength: return need(peek(0));
     case bytecode::Family::New: {
-      const program::ClassInfo* cls = program_.find(pool.className(index16));
-      return !cls || ensureInitialized(*cls, s, ev);
-    }
-    case bytecode::Family::LoadConstant:
-      if (pool.at(index16).tag == classfile::CpTag::String) return ensureLiteral(std::string(pool.string(index16)), ev, s);
+      if (const program::ClassInfo* cls = program_.find(pool.className(index16))) initialized(*cls);
       return true;
+    }
+    case bytecode::Family::LoadConstant: {
+      if (pool.at(index16).tag != classfile::CpTag::String) return true;
+      std::string text(pool.string(index16));
+      state::FieldId pooled = types_.field(state::kStringPoolOwner, text, "Ljava/lang/String;", true);
+      for (const auto& [k, r] : view.string_pool)
+        if (k == pooled) return true;
+      return ensureLiteral(text, ev, edit());
+    }
     case bytecode::Family::Invoke: {
       auto kind = static_cast<bytecode::InvokeKind>(insn.info().sub);
       if (kind == bytecode::InvokeKind::Dynamic) {
@@ -424,8 +494,7 @@ bool LiveWorld::prepareInstruction(State& s, seg::Evaluator& ev) {
       }
       classfile::MemberRef ref = pool.memberRef(index16);
       if (kind == bytecode::InvokeKind::Static) {
-        const program::ClassInfo* owner = program_.find(ref.owner);
-        if (owner) ensureInitialized(*owner, s, ev);
+        if (const program::ClassInfo* owner = program_.find(ref.owner)) initialized(*owner);
         if (ref.owner == "java/lang/System" && ref.name == "arraycopy") return need(peek(4)) && need(peek(2));
       }
       return true;
@@ -436,11 +505,17 @@ bool LiveWorld::prepareInstruction(State& s, seg::Evaluator& ev) {
 
 std::optional<State> LiveWorld::prepare(const State& s, seg::Evaluator& ev) {
   if (!failure_.empty() || s.finished()) return std::nullopt;
-  State t = s;
-  edits_ = 0;
-  bool ok = prepareInstruction(t, ev);
-  if (!ok || edits_ == 0) return std::nullopt;
-  return t;
+  std::optional<State> copy;
+  edit_made_ = false;
+  auto edit = [&]() -> State& {
+    if (!copy) {
+      copy = s;
+      edit_made_ = true;
+    }
+    return *copy;
+  };
+  if (!prepareInstruction(s, edit, ev)) return std::nullopt;
+  return copy;
 }
 
 }  // namespace jhalt::looper

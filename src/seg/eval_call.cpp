@@ -522,7 +522,8 @@ StepResult evalInvoke(Ctx& c) {
     }
   }
   if (!target) return unsupported(fmt::format("no method selected for {}", display));
-  if (!target->hasCode() || isJdk(target->owner())) return libraryCall(c, methodName(*target), *mt, has_receiver, ret);
+  if (!target->hasCode() || (isJdk(target->owner()) && !c.ev.options().follow_jdk))
+    return libraryCall(c, methodName(*target), *mt, has_receiver, ret);
   return pushFrame(c, *target, slots, has_receiver);
 }
 

@@ -308,7 +308,7 @@ StepResult evalField(Ctx& c) {
       return refinedTo(state::refineEquality(c.in, obj, eq.front(), ts), {obj, eq.front()});
     Ref val = c.popValue(wide ? prim : 'A');
     c.pop();
-    addWritePredicates(c.out, obj, val, f);
+    if (c.ev.options().write_predicates) addWritePredicates(c.out, obj, val, f);
     c.out.atMutable(obj).setField(f, val);
   }
   c.advance();
@@ -442,13 +442,13 @@ StepResult evalArrayStore(Ctx& c) {
   c.pop();
   c.pop();
   if (av.has_elements) {
-    if (type == 'A') addWritePredicates(c.out, arr, val, 0);
+    if (type == 'A' && c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0);
     c.out.atMutable(arr).elements[static_cast<size_t>(i.lo)] = val;
   } else if (type == 'A') {
     // The array's unknown contents now include `val` (thesis Def. 1.46),
     // which may be null: an element read later may be null.
     if (val != kNull) {
-      addWritePredicates(c.out, arr, val, 0);
+      if (c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0);
       for (Ref rb : explicitReach(c.out, val)) c.out.addJoins(arr, rb);
       c.out.addJoins(arr, val);
     }

@@ -27,6 +27,12 @@ StepResult Evaluator::step(const State& s) {
   return stepOwn(t);
 }
 
+void Evaluator::collectGarbage(State& s) {
+  if (options_.lazy_garbage_collection && s.heap.size() < heap_after_gc_ + heap_after_gc_ / 2 + 64) return;
+  s.collectGarbage();
+  heap_after_gc_ = s.heap.size();
+}
+
 StepResult Evaluator::stepOwn(const State& s) {
   JHALT_ASSERT(!s.finished(), "step of a program end");
   if (s.exception != kNone) return handleException(*this, s);
@@ -109,7 +115,7 @@ void clearDeadLocals(State& s) {
 
 StepResult Ctx::finish() {
   clearDeadLocals(out);
-  out.collectGarbage();
+  ev.collectGarbage(out);
   StepResult r;
   r.successors.push_back(Successor{Successor::Kind::Eval, std::move(out), std::move(label), {}});
   return r;

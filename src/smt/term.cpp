@@ -28,6 +28,25 @@ Term Term::substitute(const std::vector<Term>& from, const std::vector<Term>& to
 
 std::string Term::toString() const { return valid() ? impl_->e.to_string() : "<none>"; }
 
+void Term::constantNames(std::set<std::string>& out) const {
+  if (!valid()) return;
+  std::vector<z3::expr> work{impl_->e};
+  std::set<unsigned> seen;
+  while (!work.empty()) {
+    z3::expr e = work.back();
+    work.pop_back();
+    if (!seen.insert(e.id()).second) continue;
+    if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+      out.insert(e.decl().name().str());
+      continue;
+    }
+    if (e.is_app())
+      for (unsigned k = 0; k < e.num_args(); ++k) work.push_back(e.arg(k));
+    else if (e.is_quantifier())
+      work.push_back(e.body());
+  }
+}
+
 #define JHALT_BINARY(op)                                                                             \
   Term operator op(const Term& a, const Term& b) { return wrap(a, z3Of(a) op z3Of(b)); }             \
   static_assert(true)

@@ -112,6 +112,20 @@ void takeSamples(LiveDriver& d, int count, std::chrono::milliseconds gap, Sample
   }
 }
 
+// Errors about the target (no such process, not a JVM, ...) are bad input.
+template <class F>
+int reportingTargetErrors(F&& f) {
+  try {
+    return f();
+  } catch (const live::TargetError& e) {
+    printError(e.what());
+    return kExitBadInput;
+  } catch (const live::ConnectionLost& e) {
+    printError(e.what());
+    return kExitBadInput;
+  }
+}
+
 int attachCommand(long pid, const LiveFlags& flags) {
   flags.check();
   auto t0 = Clock::now();
@@ -235,7 +249,7 @@ void addAttach(CLI::App& app, Action& run) {
   cmd->add_option("pid", *pid, "Process id of the JVM")->required();
   cmd->add_option("--timeout", flags->timeout, "Seconds for the analysis (safety net)")->check(CLI::PositiveNumber);
   flags->addTo(cmd);
-  cmd->callback([&run, pid, flags] { run = [pid, flags] { return attachCommand(*pid, *flags); }; });
+  cmd->callback([&run, pid, flags] { run = [pid, flags] { return reportingTargetErrors([&] { return attachCommand(*pid, *flags); }); }; });
 }
 
 void addRun(CLI::App& app, Action& run) {
@@ -248,7 +262,7 @@ void addRun(CLI::App& app, Action& run) {
   cmd->add_option("--timeout", flags->timeout, "Seconds for each analysis (safety net)")->check(CLI::PositiveNumber);
   flags->addTo(cmd);
   cmd->add_option("command", *command, "The JVM's command line (after --)")->required();
-  cmd->callback([&run, flags, command] { run = [flags, command] { return runCommand(*command, *flags); }; });
+  cmd->callback([&run, flags, command] { run = [flags, command] { return reportingTargetErrors([&] { return runCommand(*command, *flags); }); }; });
 }
 
 }  // namespace jhalt::cli

@@ -11,6 +11,7 @@
 #include "jhalt/looper/engine.h"
 #include "jhalt/looper/world.h"
 #include "jhalt/seg/evaluator.h"
+#include "cli_common.h"
 
 namespace jhalt::cli {
 
@@ -54,6 +55,8 @@ std::vector<looper::ThreadSample> LiveDriver::sample() {
   std::vector<looper::ThreadSample> out;
   for (const live::ThreadInfo& t : jvm_.threads()) {
     if (t.agent || t.daemon || looper::isServiceThread(t) || !(t.state & live::kThreadAlive)) continue;
+    // A thread that waits (for a lock, a notification, a timer) is not in a loop.
+    if (t.state & (live::kThreadWaiting | live::kThreadBlockedOnMonitor)) continue;
     looper::ThreadSample s;
     s.info = t;
     try {
@@ -162,6 +165,9 @@ engine::Result LiveDriver::analyzeLoop(const looper::LoopCandidate& c, double se
   eo.concrete = true;
   eo.jvm_int_semantics = true;
   eo.max_concrete_array_contents = 1 << 16;
+  eo.follow_jdk = true;
+  eo.write_predicates = false;
+  eo.lazy_garbage_collection = true;
   seg::Evaluator ev(*program_, *types_, alloc, eo);
   looper::LiveWorld world(jvm_, c.thread, *program_, *types_);
   state::State start;
@@ -184,6 +190,7 @@ engine::Result LiveDriver::analyzeLoop(const looper::LoopCandidate& c, double se
   engine::Budget budget(seconds, settings_.effort, int64_t{1024} << 20);
   looper::LooperOptions lo;
   lo.solver.dump_dir = settings_.dump_smt;
+  lo.trace = traceFor("JHALT_DEBUG_LOOPER");
   looper::LooperEngine engine(world, lo);
   certify::Options co;
   co.replay = false;

@@ -39,6 +39,10 @@ namespace jhalt::certify {
 struct Options {
   size_t loop_steps = 100000;       // jhalt's run for a non-terminating loop
   size_t loop_visits = 3;           // visits of the loop head it must make
+  // A loop of a running JVM: jhalt's run from the thread's memory stops
+  // confirmed after this many visits of the head (or loop_steps steps)
+  // without leaving the loop.
+  size_t live_loop_visits = 64;
   size_t recursion_depth = 256;     // frames a recursion witness must reach
   size_t recursion_steps = 200000;
   size_t exception_steps = 200000;  // jhalt's run for an exception

@@ -41,6 +41,7 @@ namespace jhalt::looper {
 struct Update {
   bool bottom = false;
   smt::Term value;
+  Ref object = state::kNone;  // a reference location's new object (for reports)
 };
 
 struct Iteration {
@@ -98,6 +99,8 @@ class Concolic final : public Observer, public seg::ExternalMemory {
   // An object's number in Φ (its reference; null is 0).
   static int64_t objectId(Ref r) { return static_cast<int64_t>(r); }
   smt::Term objectTerm(Ref r);
+  // `Node#2` for an object's number (reports).
+  std::string objectName(int64_t id) const;
   // The state at the start of the last iteration (for reports).
   const state::State& lastStart() const { return last_start_; }
 
@@ -119,6 +122,20 @@ class Concolic final : public Observer, public seg::ExternalMemory {
     int64_t value = 0;
     bool constant = false;
     bool shared = false;  // derived from memory another thread may write
+    // The value of a location at the iteration's start: its variable,
+    // made when first needed (most locations read into the state are never
+    // used).
+    bool location = false;
+    Location loc;
+    unsigned width = 32;
+    static Sym of(smt::Term t, int64_t value, bool constant, bool shared) {
+      Sym s;
+      s.term = std::move(t);
+      s.value = value;
+      s.constant = constant;
+      s.shared = shared;
+      return s;
+    }
   };
   void beginIteration(state::State& s);
   Iteration finishIteration(const state::State& s);
@@ -127,7 +144,8 @@ class Concolic final : public Observer, public seg::ExternalMemory {
   void observeHeap(const state::State& s, const bytecode::Instruction& insn, bool loop_frame);
   void compute(const seg::EvalLabel& label, const state::State& after);
   void decide(const state::State& s, const bytecode::Instruction& insn);
-  const Sym* sym(Ref r) const;
+  const Sym* sym(Ref r);
+  smt::Term variable(const Location& l, unsigned width);
   Sym encode(const seg::Computation& c, const state::State& after);
   void abort(std::string why);
   bool preexisting(Ref obj) const;

@@ -7,6 +7,9 @@
 // from the same memory.
 #pragma once
 
+#include <functional>
+#include <string>
+
 #include "jhalt/engine/engine.h"
 #include "jhalt/looper/world.h"
 #include "jhalt/smt/solver.h"
@@ -18,6 +21,7 @@ struct LooperOptions {
   size_t max_steps_per_iteration = 200000;
   smt::SolverOptions solver;
   smt::QueryStats* stats = nullptr;
+  std::function<void(const std::string&)> trace;  // JHALT_DEBUG_LOOPER
 };
 
 class LooperEngine final : public engine::Engine {

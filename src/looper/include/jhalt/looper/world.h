@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -111,7 +112,9 @@ class LiveWorld final : public seg::ExternalMemory {
   bool ensureStatic(state::FieldId f, const program::ClassInfo& owner, seg::Evaluator& ev, state::State& s);
   bool ensureInitialized(const program::ClassInfo& cls, state::State& s, seg::Evaluator& ev);
   bool ensureLiteral(const std::string& text, seg::Evaluator& ev, state::State& s);
-  bool prepareInstruction(state::State& s, seg::Evaluator& ev);
+  bool prepareInstruction(const state::State& view, const std::function<state::State&()>& edit, seg::Evaluator& ev);
+  bool isMaterialized(Ref obj, const state::State& s);
+  bool initializedHere(const program::ClassInfo& cls, const state::State& s);
   Ref ghostClass(state::TypeId type, seg::Evaluator& ev, state::State& s);
   void pin(state::State& s, Ref r);
   bool fail(std::string why);
@@ -133,7 +136,10 @@ class LiveWorld final : public seg::ExternalMemory {
   std::map<std::string, uint32_t> class_status_;  // JVM class status by internal name
   bool class_status_loaded_ = false;
   mutable std::map<Ref, int> numbers_;  // for describe()
+  std::map<Ref, state::TypeId> types_of_;  // JVM objects' classes
   size_t edits_ = 0;                    // changes made by the current prepare()
+  bool edit_made_ = false;              // the current prepare() copied the state
+  std::map<state::TypeId, size_t> field_counts_;
   std::optional<seg::StepResult> native(const state::State& s, seg::Evaluator& ev, const program::MethodInfo& m);
   std::optional<seg::StepResult> arraycopy(const state::State& s, seg::Evaluator& ev);
 };

@@ -38,6 +38,19 @@ struct EvalOptions {
   // Concrete runs (every value known): a mathematical integer that leaves
   // 64 bits is counted (Evaluator::overflows) instead of saturating silently.
   bool concrete = false;
+  // The JDK's methods with code are evaluated from their bytecode instead
+  // of being unanalysed library calls (runs in a live JVM's memory, whose
+  // JDK objects are the JDK's own; issue 15).
+  bool follow_jdk = false;
+  // Writes add the heap predicates of thesis Def. 1.43. A run whose states
+  // show every object it touches (a live JVM's memory read on demand) does
+  // without: they grow with every object it keeps.
+  bool write_predicates = true;
+  // Unreachable heap values are collected after every step (equal
+  // situations give equal states), or with this set only when the heap has
+  // grown by half since the last collection (long runs over large live
+  // states, where a collection per step costs more than the step).
+  bool lazy_garbage_collection = false;
   int64_t arrayContentsLimit() const { return concrete ? max_concrete_array_contents : max_array_contents; }
 };
 
@@ -104,6 +117,8 @@ class Evaluator {
     return !options_.jvm_int_semantics && wide ? state::Interval::all() : state::Interval::ofType(prim);
   }
   void noteLibraryCall(const std::string& m) { library_calls_.insert(m); }
+  // Collects `s`'s garbage as the options say.
+  void collectGarbage(state::State& s);
   // Integer results that left their type's range so far (they differ
   // between mathematical and JVM integers).
   size_t wraps() const { return wraps_; }
@@ -127,6 +142,7 @@ class Evaluator {
   size_t wraps_ = 0;
   size_t overflows_ = 0;
   ExternalMemory* external_ = nullptr;
+  size_t heap_after_gc_ = 0;  // lazy_garbage_collection: the heap's size after the last collection
   StepResult stepOwn(const state::State& s);
 };
 

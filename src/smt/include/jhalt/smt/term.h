@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,8 @@ class Term {
   // Replaces each term of `from` by the term of `to` at the same position.
   Term substitute(const std::vector<Term>& from, const std::vector<Term>& to) const;
   std::string toString() const;
+  // Names of the free constants (variables) the term mentions.
+  void constantNames(std::set<std::string>& out) const;
 
   struct Impl;
   explicit Term(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
