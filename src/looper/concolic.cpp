@@ -212,6 +212,7 @@ std::optional<seg::StepResult> Concolic::evaluate(const State& s, seg::Evaluator
 }
 
 void Concolic::observe(const State& s) {
+  pending_ = Pending::None;
   if (s.exception != kNone) {
     // The handler is chosen by the exception's class.
     use(s.exception);
@@ -261,6 +262,22 @@ void Concolic::decide(const State& s, const bytecode::Instruction& insn) {
     smt::Term tb = b == kNone ? ctx_.bvNum(0, sa->term.width()) : fit(sb->term, sa->term.width());
     bool taken = compare(va, cond, vb);
     phi_.push_back(relation(sa->term, taken ? cond : negated(cond), tb));
+  } else if (insn.family() == Family::Compare && info.type == 'J') {
+    // lcmp: its outcome (-1, 0, 1) is a constant once Φ says which it is.
+    Ref b = peek(1), a = peek(3);
+    const Sym* sa = need(a);
+    const Sym* sb = need(b);
+    if (!sa || !sb || (sa->constant && sb->constant)) return;
+    int64_t va = valueOf(a), vb = valueOf(b);
+    smt::Term x = sa->term, y = sb->term;
+    phi_.push_back(va < vb ? x < y : va == vb ? x == y : x > y);
+  } else if (insn.family() == Family::Compare || (insn.family() == Family::Conversion &&
+                                                   (info.type == 'F' || info.type == 'D'))) {
+    pending_ = Pending::Opaque;  // fcmp, dcmp, f2i, d2l, ...: results of floats
+  } else if (insn.family() == Family::Conversion && info.result != 'F' && info.result != 'D') {
+    pending_ = Pending::Convert;
+    pending_operand_ = info.type == 'J' ? peek(1) : peek(0);
+    pending_prim_ = info.result;
   } else if (insn.family() == Family::Switch) {
     Ref x = peek(0);
     const Sym* sx = need(x);

@@ -236,6 +236,34 @@ Iteration Concolic::finishIteration(const State& s) {
 
 void Concolic::compute(const seg::EvalLabel& label, const State& after) {
   for (const seg::Computation& c : label.computations) sym_[c.result] = encode(c, after);
+  if (pending_ == Pending::None || after.finished()) return;
+  const auto& st = after.top().stack;
+  bool wide = pending_prim_ == 'J';
+  if (st.size() < (wide ? 2u : 1u)) return;
+  Ref result = st[st.size() - (wide ? 2 : 1)];
+  if (pending_ == Pending::Opaque) {
+    sym_.erase(result);
+  } else {
+    // A conversion between integer types (JLS §5.1.2, §5.1.3).
+    const Sym* a = sym(pending_operand_);
+    Sym out;
+    const HeapValue* rv = after.find(result);
+    if (a && a->term.valid() && rv && rv->kind == HeapValue::Kind::Integer) {
+      out.value = rv->interval.lo;
+      out.shared = a->shared;
+      out.constant = a->constant;
+      smt::Term x = a->term;
+      switch (pending_prim_) {
+        case 'B': out.term = smt::signExtend(smt::extract(x, 7, 0), 24); break;
+        case 'S': out.term = smt::signExtend(smt::extract(x, 15, 0), 16); break;
+        case 'C': out.term = smt::zeroExtend(smt::extract(x, 15, 0), 16); break;
+        case 'J': out.term = fit(x, 64); break;
+        default: out.term = fit(x, 32); break;
+      }
+    }
+    sym_[result] = out;
+  }
+  pending_ = Pending::None;
 }
 
 Concolic::Sym Concolic::encode(const seg::Computation& c, const State& after) {

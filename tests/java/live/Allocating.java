@@ -2,7 +2,7 @@ package live;
 
 // A search loop that allocates a result object per match (paper 004, §6.1,
 // the jEdit bug): a zero-length match never moves the offset on.
-// EXPECT: live -> NO stuck:33 thread:main
+// EXPECT: live -> NO stuck:34 thread:main
 public class Allocating {
     static final class Match {
         final int start, end;

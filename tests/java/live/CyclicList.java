@@ -2,7 +2,7 @@ package live;
 
 // Paper 004, Fig. 2: list membership on a circular list that does not
 // contain the value searched for.
-// EXPECT: live -> NO stuck:15 thread:main
+// EXPECT: live -> NO stuck:16 thread:main
 public class CyclicList {
     static final class Node {
         int data;

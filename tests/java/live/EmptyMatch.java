@@ -2,7 +2,7 @@ package live;
 
 // An index that an empty match never advances: counting the occurrences of
 // "" in a text.
-// EXPECT: live -> NO stuck:11 thread:main
+// EXPECT: live -> NO stuck:10 thread:main
 public class EmptyMatch {
     static int count(String text, String pattern) {
         int n = 0;

@@ -2,7 +2,7 @@ package live;
 
 // Paper 004, §6.2 (Ganymede): a reader at the end of its input returns null
 // forever, and the loop waits for a non-null item.
-// EXPECT: live -> NO stuck:31 thread:main
+// EXPECT: live -> NO stuck:28 thread:main
 public class Ganymede {
     static class Item {}
     static class Error extends Item {}

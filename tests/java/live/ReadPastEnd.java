@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.io.StringReader;
 
 // Reading up to a newline that never comes: read() returns -1 forever.
-// EXPECT: live -> NO stuck:15 thread:main
+// EXPECT: live -> NO stuck:13 thread:main
 public class ReadPastEnd {
     static int lineLength(BufferedReader in) throws IOException {
         int n = 0;

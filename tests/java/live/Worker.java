@@ -1,7 +1,7 @@
 package live;
 
 // A stuck loop in a thread other than main, which waits for it to finish.
-// EXPECT: live -> NO stuck:21 thread:worker
+// EXPECT: live -> NO stuck:19 thread:worker
 public class Worker {
     static final class Node {
         int data;

@@ -2,7 +2,7 @@ package live;
 
 // The Zune 30 player's leap-year bug (paper 003, §4; 31 December 2008): on
 // the 366th day of a leap year the loop makes no progress.
-// EXPECT: live -> NO stuck:12 thread:main
+// EXPECT: live -> NO stuck:13 thread:main
 public class Zune {
     static boolean isLeap(int year) {
         return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;

@@ -171,6 +171,13 @@ class Concolic final : public Observer, public seg::ExternalMemory {
   std::set<Ref> constant_objects_;  // objects a native gave (the thread's own)
   std::vector<smt::Term> phi_;
   Ref first_new_ = 0;
+  // The evaluator labels some results that depend on inputs as constants
+  // (an lcmp's outcome, a narrowing conversion of a known value, anything
+  // from floats): the step's result gets its value here instead.
+  enum class Pending : uint8_t { None, Opaque, Convert };
+  Pending pending_ = Pending::None;
+  Ref pending_operand_ = state::kNone;
+  char pending_prim_ = 'I';
   std::string abort_;
   bool shared_dependent_ = false;
   std::string shared_reason_;
