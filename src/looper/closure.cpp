@@ -44,7 +44,8 @@ Substitution substitutionOf(const Iteration& it, size_t i, const std::map<Locati
 
 }  // namespace
 
-ClosureResult proveClosed(const std::vector<Iteration>& its, Concolic& concolic, smt::Solver& solver, bool shared_heap) {
+ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& concolic, smt::Solver& solver,
+                          bool shared_heap) {
   ClosureResult res;
   for (size_t i = 0; i < its.size(); ++i)
     if (its[i].shared_dependent) {
@@ -74,7 +75,7 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, Concolic& concolic,
     if (shared_heap && v.heap && !v.stable) continue;
     if (v.reference) {
       if (auto r = concolic.originalRef(loc))
-        gamma.push_back({v.var == concolic.objectTerm(*r), fmt::format("{} == {}", v.name, concolic.objectName(*r))});
+        gamma.push_back({v.var == ctx.bvNum(objectId(*r), 64), fmt::format("{} == {}", v.name, concolic.objectName(objectId(*r)))});
       continue;
     }
     auto orig = concolic.originalInt(loc);

@@ -35,7 +35,7 @@ struct ClosureResult {
   std::string why_not;  // no proof: the first obligation that failed
 };
 
-ClosureResult proveClosed(const std::vector<Iteration>& iterations, Concolic& concolic, smt::Solver& solver,
+ClosureResult proveClosed(const std::vector<Iteration>& iterations, const HeadMemory& memory, smt::Solver& solver,
                           bool shared_heap);
 
 }  // namespace jhalt::looper

@@ -65,6 +65,21 @@ struct LocationVar {
   std::string name;        // for reports
 };
 
+// What the closure check needs to know of the memory at the loop head.
+class HeadMemory {
+ public:
+  virtual ~HeadMemory() = default;
+  virtual const std::map<Location, LocationVar>& vars() const = 0;
+  // The value the location had when the first iteration started.
+  virtual std::optional<int64_t> originalInt(const Location& l) const = 0;
+  virtual std::optional<Ref> originalRef(const Location& l) const = 0;
+  // `Node#2` for an object's number (reports).
+  virtual std::string objectName(int64_t id) const = 0;
+};
+
+// An object's number in Φ (its reference; null is 0).
+inline int64_t objectId(Ref r) { return static_cast<int64_t>(r); }
+
 struct ConcolicOptions {
   size_t max_steps_per_iteration = 200000;
   size_t max_iterations = 24;
@@ -81,7 +96,7 @@ struct ConcolicResult {
   std::string stopped;   // why there are no more iterations
 };
 
-class Concolic final : public Observer, public seg::ExternalMemory {
+class Concolic final : public Observer, public seg::ExternalMemory, public HeadMemory {
  public:
   Concolic(LiveWorld& world, seg::Evaluator& ev, smt::Context& ctx, const program::MethodInfo& method,
            uint32_t head, ConcolicOptions options);
@@ -91,16 +106,12 @@ class Concolic final : public Observer, public seg::ExternalMemory {
   // `after`, which ends the run by returning true (a proof was found).
   ConcolicResult run(state::State start, const std::function<bool(const std::vector<Iteration>&)>& after);
 
-  const std::map<Location, LocationVar>& vars() const { return vars_; }
+  const std::map<Location, LocationVar>& vars() const override { return vars_; }
   LiveWorld& world() { return world_; }
-  // The concrete memory at the start of the first iteration.
-  std::optional<int64_t> originalInt(const Location& l) const { return world_.originalInt(l); }
-  std::optional<Ref> originalRef(const Location& l) const { return world_.originalRef(l); }
-  // An object's number in Φ (its reference; null is 0).
-  static int64_t objectId(Ref r) { return static_cast<int64_t>(r); }
+  std::optional<int64_t> originalInt(const Location& l) const override { return world_.originalInt(l); }
+  std::optional<Ref> originalRef(const Location& l) const override { return world_.originalRef(l); }
+  std::string objectName(int64_t id) const override;
   smt::Term objectTerm(Ref r);
-  // `Node#2` for an object's number (reports).
-  std::string objectName(int64_t id) const;
   // The state at the start of the last iteration (for reports).
   const state::State& lastStart() const { return last_start_; }
 
