@@ -4,6 +4,7 @@
 
 #include "jhalt/bytecode/cfg.h"
 #include "jhalt/bytecode/instruction.h"
+#include "jhalt/bytecode/kinds.h"
 #include "jhalt/bytecode/opcodes.h"
 #include "test_support.h"
 
@@ -228,6 +229,45 @@ TEST(Cfg, EveryInstructionBelongsToExactlyOneBlock) {
     for (uint32_t s : g.cfg.allSuccessors(b))
       EXPECT_NE(std::find(g.cfg.block(s).predecessors.begin(), g.cfg.block(s).predecessors.end(), b),
                 g.cfg.block(s).predecessors.end());
+}
+
+}  // namespace
+}  // namespace jhalt::bytecode
+
+namespace jhalt::bytecode {
+namespace {
+
+// Slot kinds (issue 15: the live agent must be told each local's type).
+TEST(Kinds, LocalsAndStackBeforeEachInstruction) {
+  classfile::ClassFile cf = test::loadTestClass("live/FixedPoint");
+  const classfile::Method& grow = test::methodNamed(cf, "grow");  // long grow(long x) { long steps = 0; while ...
+  Bytecode code = Bytecode::decode(*grow.code, cf.pool);
+  auto kinds = inferKinds(code, *grow.code, cf.pool, grow.descriptor, true);
+  ASSERT_EQ(kinds.size(), code.size());
+  // The loop head (offset 2, `x < 1000`): x in slots 0-1, steps in 2-3, empty stack.
+  int32_t head = code.indexAt(2);
+  ASSERT_GE(head, 0);
+  const auto& at = kinds[static_cast<size_t>(head)];
+  ASSERT_TRUE(at);
+  EXPECT_EQ(at->locals[0], Kind::Long);
+  EXPECT_EQ(at->locals[1], Kind::Top);
+  EXPECT_EQ(at->locals[2], Kind::Long);
+  EXPECT_TRUE(at->stack.empty());
+  EXPECT_EQ(kindLetter(at->locals[0]), 'J');
+  // After `lload_0; ldc2_w 1000`: two longs on the stack.
+  int32_t cmp = -1;
+  for (size_t i = 0; i < code.size(); ++i)
+    if (code.at(i).opcode == 0x94) cmp = static_cast<int32_t>(i);  // lcmp
+  ASSERT_GE(cmp, 0);
+  EXPECT_EQ(kinds[static_cast<size_t>(cmp)]->stack,
+            (std::vector<Kind>{Kind::Long, Kind::Top, Kind::Long, Kind::Top}));
+  // An instance method: `this` is a reference.
+  classfile::ClassFile ft = test::loadTestClass("live/FullTable");
+  const classfile::Method& find = test::methodNamed(ft, "find");
+  Bytecode fc = Bytecode::decode(*find.code, ft.pool);
+  auto fk = inferKinds(fc, *find.code, ft.pool, find.descriptor, false);
+  EXPECT_EQ(fk[0]->locals[0], Kind::Ref);
+  EXPECT_EQ(fk[0]->locals[1], Kind::Ref);
 }
 
 }  // namespace
