@@ -97,8 +97,10 @@ Target inspectTarget(long pid) {
   std::string proc = "/proc/" + std::to_string(pid);
   struct stat st {};
   if (pid <= 0 || ::stat(proc.c_str(), &st) != 0) throw TargetError("no such process: " + std::to_string(pid));
-  if (st.st_uid != ::geteuid() && ::geteuid() != 0)
-    throw TargetError("process " + std::to_string(pid) + " belongs to another user (uid " + std::to_string(st.st_uid) + ")");
+  // HotSpot's attach listener accepts only its own user (root included).
+  if (st.st_uid != ::geteuid())
+    throw TargetError("process " + std::to_string(pid) + " belongs to another user (uid " + std::to_string(st.st_uid) +
+                      "): a JVM accepts attach requests from its own user only");
   std::ifstream maps(proc + "/maps");
   if (!maps) throw TargetError("cannot read the memory map of process " + std::to_string(pid));
   std::string line;

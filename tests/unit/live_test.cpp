@@ -142,6 +142,32 @@ TEST(Agent, LoadedAtStartReadsFramesLocalsAndStopsAtALoopHead) {
   again->detach();
 }
 
+TEST(Agent, ResumesTheJvmWhenJhaltGoesAway) {
+  Jvm jvm(true);
+  ASSERT_GT(jvm.pid(), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  const std::string socket = "/tmp/" + wire::socketName(jvm.pid());
+  {
+    auto c = Connection::open(socket, 10);
+    c->suspendAll({});
+    uint64_t main = mainThread(*c);
+    bool suspended = false;
+    for (const ThreadInfo& t : c->threads())
+      if (t.handle == main) suspended = (t.state & kThreadSuspended) != 0;
+    EXPECT_TRUE(suspended);
+  }  // the connection closes without a detach request, as when jhalt is killed
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  auto c = Connection::open(socket, 10);
+  for (const ThreadInfo& t : c->threads())
+    if (t.name == "main") EXPECT_EQ(t.state & kThreadSuspended, 0u) << "main is still suspended";
+  c->detach();
+  // A JVM that is gone: calls fail with ConnectionLost, not a crash.
+  auto last = Connection::open(socket, 10);
+  ::kill(jvm.pid(), SIGKILL);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_THROW(last->threads(), ConnectionLost);
+}
+
 TEST(Agent, DynamicAttachWithoutJcmd) {
   Jvm jvm(false);
   ASSERT_GT(jvm.pid(), 0);

@@ -39,6 +39,7 @@ struct LiveFlags {
   std::string format = "text";
   std::string output;
   double timeout = 30;
+  double attach_timeout = 10;
   double after = 2;
   bool kill = false;
   bool fail_on_findings = false;
@@ -131,7 +132,8 @@ int attachCommand(long pid, const LiveFlags& flags) {
   auto t0 = Clock::now();
   live::Target target = live::inspectTarget(pid);
   bool loaded_now = false;
-  std::unique_ptr<live::Connection> jvm = live::connectToJvm(target, flags.agentLibrary(), 10, &loaded_now);
+  std::unique_ptr<live::Connection> jvm =
+      live::connectToJvm(target, flags.agentLibrary(), flags.attach_timeout, &loaded_now);
   report::LiveReport report;
   report.pid = pid;
   report.command = commandOf(jvm->hello());
@@ -248,6 +250,8 @@ void addAttach(CLI::App& app, Action& run) {
   auto flags = std::make_shared<LiveFlags>();
   cmd->add_option("pid", *pid, "Process id of the JVM")->required();
   cmd->add_option("--timeout", flags->timeout, "Seconds for the analysis (safety net)")->check(CLI::PositiveNumber);
+  cmd->add_option("--attach-timeout", flags->attach_timeout, "Seconds the JVM may take to accept jhalt's agent")
+      ->check(CLI::PositiveNumber);
   flags->addTo(cmd);
   cmd->callback([&run, pid, flags] { run = [pid, flags] { return reportingTargetErrors([&] { return attachCommand(*pid, *flags); }); }; });
 }
