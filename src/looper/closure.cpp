@@ -74,8 +74,22 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
   for (const auto& [loc, v] : vars) {
     if (shared_heap && v.heap && !v.stable) continue;
     if (v.reference) {
-      if (auto r = concolic.originalRef(loc))
-        gamma.push_back({v.var == ctx.bvNum(objectId(*r), 64), fmt::format("{} == {}", v.name, concolic.objectName(objectId(*r)))});
+      auto r = concolic.originalRef(loc);
+      if (!r) continue;
+      gamma.push_back({v.var == ctx.bvNum(objectId(*r), 64), fmt::format("{} == {}", v.name, concolic.objectName(objectId(*r)))});
+      // The objects it held at the heads (the analogue of x >= n && x <= m).
+      std::set<Ref> seen{*r};
+      for (const auto& it : its)
+        if (auto sr = it.start_refs.find(loc); sr != it.start_refs.end()) seen.insert(sr->second);
+      if (seen.size() > 1) {
+        std::vector<smt::Term> any;
+        std::vector<std::string> names;
+        for (Ref o : seen) {
+          any.push_back(v.var == ctx.bvNum(objectId(o), 64));
+          names.push_back(concolic.objectName(objectId(o)));
+        }
+        gamma.push_back({ctx.mkOr(any), fmt::format("{} in {{{}}}", v.name, fmt::join(names, ", "))});
+      }
       continue;
     }
     auto orig = concolic.originalInt(loc);
@@ -90,6 +104,40 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
     gamma.push_back({v.var == ctx.bvNum(*orig, w), fmt::format("{} == {}", v.name, *orig)});
     gamma.push_back({v.var >= ctx.bvNum(lo, w), fmt::format("{} >= {}", v.name, lo)});
     gamma.push_back({v.var <= ctx.bvNum(hi, w), fmt::format("{} <= {}", v.name, hi)});
+  }
+
+  // Path-guarded equalities (an extension of §4's templates): where the
+  // iterations that took one path all started with the same value in a
+  // location, "Φ of that path ⇒ the location holds that value". An
+  // interpreter's dispatch loop needs them (its stack pointer is 0 at
+  // one instruction, 1 at another).
+  {
+    std::map<std::string, std::vector<size_t>> groups;
+    for (size_t i = 0; i < its.size(); ++i) {
+      std::string key;
+      for (const smt::Term& p : its[i].phi) key += p.toString() + ";";
+      groups[key].push_back(i);
+    }
+    for (const auto& [key, members] : groups) {
+      if (its[members.front()].phi.empty()) continue;
+      smt::Term guard = ctx.mkAnd(its[members.front()].phi);
+      for (const auto& [loc, v] : vars) {
+        if ((shared_heap && v.heap && !v.stable) || v.reference) continue;
+        std::optional<int64_t> same;
+        bool all = true;
+        for (size_t i : members) {
+          auto sv = its[i].start_values.find(loc);
+          if (sv == its[i].start_values.end() || (same && *same != sv->second)) {
+            all = false;
+            break;
+          }
+          same = sv->second;
+        }
+        if (!all || !same) continue;
+        gamma.push_back({smt::implies(guard, v.var == ctx.bvNum(*same, v.var.width())),
+                         fmt::format("on path {}: {} == {}", members.front() + 1, v.name, *same)});
+      }
+    }
   }
 
   // Houdini: drop candidates some path does not preserve.
@@ -121,6 +169,32 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
     }
   }
 
+  ShowNames names;
+  for (const auto& [loc, v] : vars)
+    if (v.reference) {
+      std::string n = v.var.toString();
+      if (n.size() >= 2 && n.front() == '|') n = n.substr(1, n.size() - 2);
+      names.references.insert(n);
+    }
+  names.object = [&](int64_t id) -> std::optional<std::string> { return concolic.objectName(id); };
+  auto pathText = [&](size_t i) {
+    std::string text = fmt::format("path {} ({} steps of jhalt's evaluator):\n  when ", i + 1, its[i].steps);
+    std::vector<std::string> conds;
+    for (const smt::Term& p : its[i].phi) conds.push_back(showJava(p.toString(), names));
+    text += conds.empty() ? std::string("always") : fmt::format("{}", fmt::join(conds, " && "));
+    text += "\n  then ";
+    std::vector<std::string> ups;
+    for (const auto& [loc, u] : its[i].writes) {
+      auto v = concolic.vars().find(loc);
+      if (v == concolic.vars().end() || !vars.count(loc)) continue;
+      std::string value = u.bottom                    ? std::string("a new object (or a value jhalt cannot express)")
+                          : u.object != state::kNone ? concolic.objectName(static_cast<int64_t>(u.object))
+                                                      : showJava(u.value.toString(), names);
+      ups.push_back(v->second.name + " := " + value);
+    }
+    text += ups.empty() ? std::string("nothing the paths read changes") : fmt::format("{}", fmt::join(ups, ", "));
+    return text + "\n";
+  };
   // Closure: every path leads into one of the paths again.
   ClosureProof proof;
   proof.paths = its.size();
@@ -142,6 +216,7 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
     if (r != smt::Result::Unsat) {
       res.why_not = fmt::format("path {} of {} may lead out of the observed paths{}", i + 1, its.size(),
                                 r == smt::Result::Unknown ? " (the solver gave up)" : "");
+      res.detail = pathText(i);
       return res;
     }
   }
@@ -154,38 +229,13 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
     if (at != std::string::npos && c.text.find(" == ") == std::string::npos && exact.count(c.text.substr(0, at))) continue;
     proof.invariants.push_back(c.text);
   }
-  ShowNames names;
-  for (const auto& [loc, v] : vars)
-    if (v.reference) {
-      std::string n = v.var.toString();
-      if (n.size() >= 2 && n.front() == '|') n = n.substr(1, n.size() - 2);
-      names.references.insert(n);
-    }
-  names.object = [&](int64_t id) -> std::optional<std::string> { return concolic.objectName(id); };
   std::string text = fmt::format(
       "closed set of {} observed path{} through the loop (paper 004, Props. 3.3 and 3.7): from the memory the "
       "thread is in, every path leads into one of them again (JVM integers, Z3 over bit-vectors)\n",
       its.size(), its.size() == 1 ? "" : "s");
   text += "invariants (paper 004, §4): " + std::string(proof.invariants.empty() ? "none" : "") + "\n";
   for (const std::string& inv : proof.invariants) text += "  " + inv + "\n";
-  for (size_t i = 0; i < its.size(); ++i) {
-    text += fmt::format("path {} ({} steps of jhalt's evaluator):\n  when ", i + 1, its[i].steps);
-    std::vector<std::string> conds;
-    for (const smt::Term& p : its[i].phi) conds.push_back(showJava(p.toString(), names));
-    text += conds.empty() ? std::string("always") : fmt::format("{}", fmt::join(conds, " && "));
-    text += "\n  then ";
-    std::vector<std::string> ups;
-    for (const auto& [loc, u] : its[i].writes) {
-      auto v = concolic.vars().find(loc);
-      if (v == concolic.vars().end() || !vars.count(loc)) continue;
-      std::string value = u.bottom                    ? std::string("a new object (or a value jhalt cannot express)")
-                          : u.object != state::kNone ? concolic.objectName(static_cast<int64_t>(u.object))
-                                                      : showJava(u.value.toString(), names);
-      ups.push_back(v->second.name + " := " + value);
-    }
-    text += ups.empty() ? std::string("nothing the paths read changes") : fmt::format("{}", fmt::join(ups, ", "));
-    text += "\n";
-  }
+  for (size_t i = 0; i < its.size(); ++i) text += pathText(i);
   proof.text = std::move(text);
   res.proof = std::move(proof);
   return res;

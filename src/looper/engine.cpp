@@ -61,7 +61,8 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
                                    its.back().steps, its.back().phi.size(), its.back().writes.size(), since()));
       ClosureResult cr = proveClosed(its, c, *solver, l.shared_heap);
       if (options_.trace)
-        options_.trace(fmt::format("looper: closure {} at {:.3f} s", cr.proof ? "proven" : cr.why_not, since()));
+        options_.trace(fmt::format("looper: closure {} at {:.3f} s{}{}", cr.proof ? "proven" : cr.why_not, since(),
+                                   cr.detail.empty() ? "" : "\n", cr.detail));
       paths = its.size();
       if (cr.proof) {
         proof = std::move(cr.proof);

@@ -228,6 +228,7 @@ Iteration Concolic::finishIteration(const State& s) {
   std::set<std::string> seen;
   for (const smt::Term& t : phi_)
     if (seen.insert(t.toString()).second) it.phi.push_back(t);
+  for (const auto& [l, v] : ref_reads_) it.start_refs.emplace(l, v);
   it.shared_dependent = shared_dependent_;
   it.shared_reason = shared_reason_;
   it.start_values = start_values_;

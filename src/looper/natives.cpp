@@ -50,6 +50,9 @@ std::optional<seg::StepResult> LiveWorld::evaluate(const State& s, seg::Evaluato
   auto kind = static_cast<bytecode::InvokeKind>(insn.info().sub);
   if (kind == bytecode::InvokeKind::Dynamic) return std::nullopt;
   classfile::MemberRef ref = f.method->owner().file().pool.memberRef(static_cast<uint16_t>(insn.operand));
+  if (kind == bytecode::InvokeKind::Static && ref.owner == "java/lang/Integer" && ref.name == "valueOf" &&
+      ref.descriptor == "(I)Ljava/lang/Integer;")
+    return integerValueOf(s, ev);
   const program::ClassInfo* owner = program_.find(ref.owner.front() == '[' ? "java/lang/Object" : ref.owner);
   if (!owner) return std::nullopt;
   const program::MethodInfo* target =
@@ -114,6 +117,42 @@ std::optional<seg::StepResult> LiveWorld::native(const State& s, seg::Evaluator&
   f.stack.push_back(result);
   f.pc = insn.offset + insn.length;
   return successor(std::move(out), std::move(label));
+}
+
+// Integer.valueOf as JDK 17 has it (the model makes a new box each time):
+// values of IntegerCache's range are the JVM's cached boxes, so that `==`
+// on boxes is what the JVM does; others are new boxes (the model's code).
+std::optional<seg::StepResult> LiveWorld::integerValueOf(const State& s, seg::Evaluator& ev) {
+  const std::string cache_class = "java/lang/Integer$IntegerCache";
+  if (!integer_cache_) {
+    live::StaticValue low = jvm_.staticField(cache_class, "low", "I");
+    live::StaticValue high = jvm_.staticField(cache_class, "high", "I");
+    live::StaticValue cache = jvm_.staticField(cache_class, "cache", "[Ljava/lang/Integer;");
+    if (!low.field_found || !high.field_found || !cache.field_found || !(cache.status & live::kClassInitialized)) {
+      fail("the JVM's Integer cache is not readable");
+      return std::nullopt;
+    }
+    integer_cache_ = IntegerCache{low.value.i, high.value.i, cache.value.handle};
+  }
+  Ref arg = s.top().stack.back();
+  int64_t v = s.intervalOf(arg).lo;
+  if (observer_) observer_->concretize(arg);
+  if (v < integer_cache_->low || v > integer_cache_->high) return std::nullopt;  // a new box
+  live::ArrayChunk one = jvm_.array(integer_cache_->array, static_cast<uint32_t>(v - integer_cache_->low), 1);
+  if (one.values.size() != 1 || one.values[0].isNull()) {
+    fail("the JVM's Integer cache has no box for " + std::to_string(v));
+    return std::nullopt;
+  }
+  State out = s;
+  state::Frame& f = out.top();
+  const bytecode::Instruction& insn = f.method->code().bytecode.at(
+      static_cast<size_t>(f.method->code().bytecode.indexAt(f.pc)));
+  f.stack.pop_back();
+  Ref box = objectRef(one.values[0], ev, out);
+  if (observer_) observer_->constantObject(box);
+  f.stack.push_back(box);
+  f.pc = insn.offset + insn.length;
+  return successor(std::move(out), seg::EvalLabel{});
 }
 
 std::optional<seg::StepResult> LiveWorld::arraycopy(const State& s, seg::Evaluator&) {

@@ -158,8 +158,11 @@ TEST(Agent, ResumesTheJvmWhenJhaltGoesAway) {
   }  // the connection closes without a detach request, as when jhalt is killed
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   auto c = Connection::open(socket, 10);
-  for (const ThreadInfo& t : c->threads())
-    if (t.name == "main") EXPECT_EQ(t.state & kThreadSuspended, 0u) << "main is still suspended";
+  for (const ThreadInfo& t : c->threads()) {
+    if (t.name == "main") {
+      EXPECT_EQ(t.state & kThreadSuspended, 0u) << "main is still suspended";
+    }
+  }
   c->detach();
   // A JVM that is gone: calls fail with ConnectionLost, not a crash.
   auto last = Connection::open(socket, 10);

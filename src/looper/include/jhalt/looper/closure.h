@@ -33,6 +33,7 @@ struct ClosureProof {
 struct ClosureResult {
   std::optional<ClosureProof> proof;
   std::string why_not;  // no proof: the first obligation that failed
+  std::string detail;   // and that path, readable (for traces)
 };
 
 ClosureResult proveClosed(const std::vector<Iteration>& iterations, const HeadMemory& memory, smt::Solver& solver,

@@ -52,8 +52,10 @@ struct Iteration {
   // be part of a proof.
   bool shared_dependent = false;
   std::string shared_reason;
-  // Integer locations' values at the iteration's start (for invariants).
+  // Integer locations' values at the iteration's start (for invariants),
+  // and the objects the reference locations it read held then.
   std::map<Location, int64_t> start_values;
+  std::map<Location, Ref> start_refs;
 };
 
 // The variable of a location of the memory at the loop head.

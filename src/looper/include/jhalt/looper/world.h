@@ -142,6 +142,12 @@ class LiveWorld final : public seg::ExternalMemory {
   std::map<state::TypeId, size_t> field_counts_;
   std::optional<seg::StepResult> native(const state::State& s, seg::Evaluator& ev, const program::MethodInfo& m);
   std::optional<seg::StepResult> arraycopy(const state::State& s, seg::Evaluator& ev);
+  std::optional<seg::StepResult> integerValueOf(const state::State& s, seg::Evaluator& ev);
+  struct IntegerCache {
+    int64_t low, high;
+    uint64_t array;
+  };
+  std::optional<IntegerCache> integer_cache_;
 };
 
 // The frames whose methods the JVM runs natively and jhalt evaluates here.
