@@ -372,6 +372,39 @@ MonitorInfo Connection::monitor(uint64_t handle) {
   return m;
 }
 
+uint64_t Connection::classObject(const std::string& cls) {
+  wire::Writer w;
+  w.u8(wire::kClassObject);
+  w.str(cls.front() == '[' ? cls : "L" + cls + ";");
+  std::string a = call(w.bytes());
+  wire::Reader r(a);
+  uint64_t h = r.u64();
+  check(r);
+  return h;
+}
+
+std::optional<std::vector<uint8_t>> Connection::methodCode(const std::string& cls, const std::string& name,
+                                                           const std::string& descriptor) {
+  wire::Writer w;
+  w.u8(wire::kMethodCode);
+  w.str(cls.front() == '[' ? cls : "L" + cls + ";");
+  w.str(name);
+  w.str(descriptor);
+  std::string a = call(w.bytes());
+  wire::Reader r(a);
+  if (r.u8() == 0) {
+    check(r);
+    return std::nullopt;
+  }
+  uint32_t n = r.u32();
+  std::vector<uint8_t> out;
+  for (uint32_t k = 0; k < n && r.ok(); ++k) out.push_back(r.u8());
+  check(r);
+  return out;
+}
+
+void Connection::release() { call(std::string(1, static_cast<char>(wire::kRelease))); }
+
 void Connection::detach() {
   if (fd_ < 0) return;
   try {

@@ -26,11 +26,11 @@ struct Substitution {
 };
 
 Substitution substitutionOf(const Iteration& it, size_t i, const std::map<Location, LocationVar>& vars,
-                            smt::Context& ctx, bool shared_heap) {
+                            smt::Context& ctx) {
   Substitution s;
   for (const auto& [loc, v] : vars) {
     auto w = it.writes.find(loc);
-    bool foreign = shared_heap && v.heap && !v.stable;
+    bool foreign = v.shared;
     if (w == it.writes.end() && !foreign) continue;
     s.from.push_back(v.var);
     if (w != it.writes.end() && !w->second.bottom && !foreign)
@@ -44,8 +44,7 @@ Substitution substitutionOf(const Iteration& it, size_t i, const std::map<Locati
 
 }  // namespace
 
-ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& concolic, smt::Solver& solver,
-                          bool shared_heap) {
+ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& concolic, smt::Solver& solver) {
   ClosureResult res;
   for (size_t i = 0; i < its.size(); ++i)
     if (its[i].shared_dependent) {
@@ -67,12 +66,12 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
     if (!own.empty() && mentioned.count(*own.begin())) vars.emplace(loc, v);
   }
   std::vector<Substitution> subst;
-  for (size_t i = 0; i < its.size(); ++i) subst.push_back(substitutionOf(its[i], i + 1, vars, ctx, shared_heap));
+  for (size_t i = 0; i < its.size(); ++i) subst.push_back(substitutionOf(its[i], i + 1, vars, ctx));
 
   // Candidate invariants (§4): x = n, x <= n, x >= n with n observed.
   std::vector<Candidate> gamma;
   for (const auto& [loc, v] : vars) {
-    if (shared_heap && v.heap && !v.stable) continue;
+    if (v.shared) continue;
     if (v.reference) {
       auto r = concolic.originalRef(loc);
       if (!r) continue;
@@ -122,7 +121,7 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
       if (its[members.front()].phi.empty()) continue;
       smt::Term guard = ctx.mkAnd(its[members.front()].phi);
       for (const auto& [loc, v] : vars) {
-        if ((shared_heap && v.heap && !v.stable) || v.reference) continue;
+        if (v.shared || v.reference) continue;
         std::optional<int64_t> same;
         bool all = true;
         for (size_t i : members) {
@@ -138,6 +137,31 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
                          fmt::format("on path {}: {} == {}", members.front() + 1, v.name, *same)});
       }
     }
+  }
+
+  // The memory the thread stopped in: each location the paths mention with
+  // the value it had there. Every candidate must hold in it.
+  std::vector<smt::Term> head;
+  for (const auto& [loc, v] : vars) {
+    if (v.shared) continue;
+    if (v.reference) {
+      if (auto r = concolic.originalRef(loc)) head.push_back(v.var == ctx.bvNum(objectId(*r), 64));
+    } else if (auto i = concolic.originalInt(loc)) {
+      head.push_back(v.var == ctx.bvNum(*i, v.var.width()));
+    }
+  }
+  {
+    std::vector<Candidate> kept;
+    solver.push();
+    for (const smt::Term& h : head) solver.add(h);
+    for (const Candidate& c : gamma) {
+      solver.push();
+      solver.add(!c.formula);
+      if (solver.check("looper-invariant-at-head") == smt::Result::Unsat) kept.push_back(c);
+      solver.pop();
+    }
+    solver.pop();
+    gamma = std::move(kept);
   }
 
   // Houdini: drop candidates some path does not preserve.
@@ -195,6 +219,21 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
     text += ups.empty() ? std::string("nothing the paths read changes") : fmt::format("{}", fmt::join(ups, ", "));
     return text + "\n";
   };
+  // The memory at the head takes the first path (the run began there): a
+  // contradiction here would make every implication below trivially true.
+  {
+    solver.push();
+    for (const smt::Term& h : head) solver.add(h);
+    for (const Candidate& c : gamma) solver.add(c.formula);
+    for (const smt::Term& p : its.front().phi) solver.add(p);
+    smt::Result r = solver.check("looper-head-in-path-1");
+    solver.pop();
+    if (r != smt::Result::Sat) {
+      res.why_not = "the memory at the head does not satisfy the first path's condition with the invariants";
+      return res;
+    }
+  }
+
   // Closure: every path leads into one of the paths again.
   ClosureProof proof;
   proof.paths = its.size();

@@ -19,6 +19,9 @@ using state::State;
 
 namespace {
 
+// What a native method's write replaced (unknown to the observer).
+constexpr Ref kUnknownValue = 0xFFFFFFFEu;
+
 smt::Term fit(const smt::Term& t, unsigned w) {
   if (t.width() == w) return t;
   if (t.width() < w) return smt::signExtend(t, w - t.width());
@@ -92,12 +95,17 @@ void Concolic::abort(std::string why) {
 
 bool Concolic::preexisting(Ref obj) const { return obj != kNull && (world_.isWorldObject(obj) || obj < first_new_); }
 
-bool Concolic::stableField(const Location& l) const {
-  if (l.kind != Location::Kind::Field && l.kind != Location::Kind::Static) return false;
-  const state::FieldInfo& fi = ev_.types().fieldInfo(l.field);
-  const program::ClassInfo* c = ev_.program().find(fi.owner);
-  const classfile::Field* f = c ? c->declaredField(fi.name, fi.descriptor) : nullptr;
-  return f && (f->access & classfile::kFinal);
+bool Concolic::sharedLocation(const Location& l) const {
+  if (!isHeap(l)) return false;
+  if (options_.shared_heap) return true;  // final fields too: reflection and System.setOut write them
+  // The garbage collector clears references and the Reference Handler
+  // thread fills reference queues, whatever the application's threads do.
+  if (l.kind == Location::Kind::Field || l.kind == Location::Kind::Static) {
+    const std::string& owner = ev_.types().fieldInfo(l.field).owner;
+    return owner == "java/lang/ref/Reference" || owner == "java/lang/ref/ReferenceQueue" ||
+           owner == "java/lang/ref/SoftReference";
+  }
+  return false;
 }
 
 smt::Term Concolic::objectTerm(Ref r) { return ctx_.bvNum(objectId(r), 64); }
@@ -119,7 +127,7 @@ smt::Term Concolic::variable(const Location& l, unsigned width) {
   if (it != vars_.end()) return it->second.var;
   LocationVar v;
   v.heap = isHeap(l);
-  v.stable = stableField(l);
+  v.shared = sharedLocation(l);
   v.name = locationName(l, last_start_);
   v.var = ctx_.bvVar(fmt::format("L{}_{}", vars_.size(), v.name), width);
   return vars_.emplace(l, std::move(v)).first->second.var;
@@ -150,7 +158,7 @@ void Concolic::entered(const Location& l, Ref value, int64_t concrete, char prim
   start_values_.emplace(l, concrete);
   Sym x;
   x.value = concrete;
-  x.shared = options_.shared_heap && isHeap(l) && !stableField(l);
+  x.shared = sharedLocation(l);
   x.location = true;
   x.loc = l;
   x.width = prim == 'J' ? 64 : 32;
@@ -164,6 +172,7 @@ void Concolic::constant(Ref value, int64_t concrete) {
 
 void Concolic::read(const Location& l, Ref value) {
   if (sym_.count(value) || constants_.count(value)) return;  // an integer: its reference says what it is
+  if (sharedLocation(l)) shared_ref_values_.insert(value);
   if (written_.count(l)) return;
   if ((l.kind == Location::Kind::Element || l.kind == Location::Kind::Field) &&
       (!preexisting(l.object) || world_.isImmutable(l.object)))
@@ -173,7 +182,11 @@ void Concolic::read(const Location& l, Ref value) {
 
 void Concolic::write(const Location& l) {
   if ((l.kind == Location::Kind::Element || l.kind == Location::Kind::Field) && !preexisting(l.object)) return;
-  written_.insert(l);
+  noteWrite(l, kUnknownValue);  // a native's write: what it replaced is not known here
+}
+
+void Concolic::noteWrite(const Location& l, Ref before) {
+  if (written_.insert(l).second) replaced_.emplace(l, before);
 }
 
 void Concolic::use(Ref object) { used_.insert(object); }
@@ -198,9 +211,9 @@ std::optional<State> Concolic::prepare(const State& s, seg::Evaluator& ev) {
   std::optional<State> t = world_.prepare(s, ev);
   const State& u = t ? *t : s;
   if (abort_.empty() && world_.failure().empty()) observe(u);
-  if (options_.shared_heap && abort_.empty()) {
-    // Another thread may write what this one reads: every read of the heap
-    // gives a value of its own (a fresh input).
+  if (abort_.empty()) {
+    // Memory something else may write: every read gives a value of its
+    // own (a fresh input).
     std::optional<State> fresh = freshRead(u);
     if (fresh) return fresh;
   }
@@ -219,6 +232,7 @@ void Concolic::observe(const State& s) {
     return;
   }
   const state::Frame& f = s.top();
+  executed_.insert(f.method);
   if (f.method->name() == "<clinit>" && s.frames.size() > 1) {
     abort("a class is initialised during the iteration");
     return;
@@ -311,6 +325,7 @@ void Concolic::observeHeap(const State& s, const bytecode::Instruction& insn, bo
   const classfile::ConstantPool& pool = f.method->owner().file().pool;
   auto index16 = static_cast<uint16_t>(insn.operand);
   auto refRead = [&](const Location& l, Ref value) {
+    if (sharedLocation(l)) shared_ref_values_.insert(value);
     if (!written_.count(l)) ref_reads_.emplace_back(l, value);
   };
   switch (insn.family()) {
@@ -322,7 +337,10 @@ void Concolic::observeHeap(const State& s, const bytecode::Instruction& insn, bo
       return;
     case Family::LocalStore:
     case Family::Increment:
-      if (loop_frame) written_.insert(Location{Location::Kind::Local, kNone, static_cast<uint32_t>(insn.operand), 0});
+      if (loop_frame) {
+        auto slot = static_cast<uint32_t>(insn.operand);
+        noteWrite(Location{Location::Kind::Local, kNone, slot, 0}, slot < f.locals.size() ? f.locals[slot] : kNone);
+      }
       return;
     case Family::Field: {
       classfile::MemberRef ref = pool.memberRef(index16);
@@ -337,16 +355,23 @@ void Concolic::observeHeap(const State& s, const bytecode::Instruction& insn, bo
       if (op == bytecode::FieldOp::GetStatic) {
         if (is_ref) refRead(Location{Location::Kind::Static, kNone, 0, fid}, s.staticField(fid));
       } else if (op == bytecode::FieldOp::PutStatic) {
-        written_.insert(Location{Location::Kind::Static, kNone, 0, fid});
+        noteWrite(Location{Location::Kind::Static, kNone, 0, fid}, s.staticField(fid));
       } else if (op == bytecode::FieldOp::GetField) {
         Ref obj = peek(0);
         use(obj);
-        if (is_ref && preexisting(obj) && !world_.isImmutable(obj))
-          if (const HeapValue* v = s.find(obj)) refRead(Location{Location::Kind::Field, obj, 0, fid}, v->field(fid));
+        const HeapValue* v = obj == kNull ? nullptr : s.find(obj);
+        Location l{Location::Kind::Field, obj, 0, fid};
+        if (is_ref && v && !world_.isImmutable(obj)) {
+          if (preexisting(obj))
+            refRead(l, v->field(fid));
+          else if (options_.shared_heap)
+            shared_ref_values_.insert(v->field(fid));
+        }
       } else {
         Ref obj = peek(value_slots);
         use(obj);
-        if (preexisting(obj)) written_.insert(Location{Location::Kind::Field, obj, 0, fid});
+        const HeapValue* ov = obj == kNull ? nullptr : s.find(obj);
+        if (preexisting(obj)) noteWrite(Location{Location::Kind::Field, obj, 0, fid}, ov ? ov->field(fid) : kNone);
       }
       return;
     }
@@ -362,9 +387,12 @@ void Concolic::observeHeap(const State& s, const bytecode::Instruction& insn, bo
       int64_t i = s.intervalOf(idx).lo;
       if (!v || !v->has_elements || i < 0 || i >= static_cast<int64_t>(v->elements.size())) return;
       Location l{Location::Kind::Element, arr, static_cast<uint32_t>(i), 0};
-      if (!preexisting(arr)) return;
+      if (!preexisting(arr)) {
+        if (!store && info.type == 'A' && options_.shared_heap) shared_ref_values_.insert(v->elements[static_cast<size_t>(i)]);
+        return;
+      }
       if (store)
-        written_.insert(l);
+        noteWrite(l, v->elements[static_cast<size_t>(i)]);
       else if (info.type == 'A' && !world_.isImmutable(arr))
         refRead(l, v->elements[static_cast<size_t>(i)]);
       return;

@@ -55,11 +55,16 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
     Concolic c(world_, *l.evaluator, ctx, entry.method, l.head, co);
     auto t0 = std::chrono::steady_clock::now();
     auto since = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    bool grows = false;
     ConcolicResult r = c.run(*l.start, [&](const std::vector<Iteration>& its) {
+      if (its.back().grows) {
+        grows = true;
+        return true;
+      }
       if (options_.trace)
         options_.trace(fmt::format("looper: iteration {} ({} steps, {} conditions, {} writes) at {:.3f} s", its.size(),
                                    its.back().steps, its.back().phi.size(), its.back().writes.size(), since()));
-      ClosureResult cr = proveClosed(its, c, *solver, l.shared_heap);
+      ClosureResult cr = proveClosed(its, c, *solver);
       if (options_.trace)
         options_.trace(fmt::format("looper: closure {} at {:.3f} s{}{}", cr.proof ? "proven" : cr.why_not, since(),
                                    cr.detail.empty() ? "" : "\n", cr.detail));
@@ -71,7 +76,17 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
       why_not = cr.why_not;
       return false;
     });
-    stopped = r.stopped;
+    stopped = grows ? "the loop keeps every object it makes (each new one refers to the one it replaces): on the "
+                      "JVM it ends when the memory is exhausted (OutOfMemoryError)"
+                    : r.stopped;
+    if (proof) {
+      // The proof is about the bytecode jhalt read: it must be what the JVM runs.
+      std::string mismatch = world_.verifyCode(c.executed());
+      if (!mismatch.empty()) {
+        proof.reset();
+        stopped = mismatch;
+      }
+    }
     if (proof) values = valuesAtHead(c, c.lastStart());
     if (r.exited) res.notes.push_back("jhalt's run from the thread's memory leaves the loop: " + r.stopped);
   }

@@ -105,18 +105,20 @@ void Concolic::beginIteration(State& s) {
   start_loc_.clear();
   ref_reads_.clear();
   written_.clear();
+  replaced_.clear();
   used_.clear();
   phi_.clear();
   abort_.clear();
   shared_dependent_ = false;
   shared_reason_.clear();
+  shared_ref_values_.clear();
   start_values_.clear();
   last_start_ = s;
   for (const auto& [r, v] : constants_) sym_[r] = Sym::of(ctx_.bvNum(v, 32), v, true, false);
   // Each integer location gets a reference of its own.
   auto renamed = [&](Ref r, const Location& l) -> Ref {
     const HeapValue* v = s.find(r);
-    if (!v || v->kind != HeapValue::Kind::Integer || constants_.count(r)) return r;
+    if (!v || v->kind != HeapValue::Kind::Integer) return r;
     Ref fresh = ev_.alloc().fresh();
     HeapValue copy = *v;
     s.put(fresh, copy);
@@ -187,6 +189,12 @@ Iteration Concolic::finishIteration(const State& s) {
         u.bottom = true;
     } else if (!preexisting(v)) {
       u.bottom = true;  // a new object: ⊥ (paper 004, §3.3, change 3)
+      // A new object that refers to the one it replaces: a chain that
+      // grows with every iteration, which the JVM's memory bounds.
+      auto before = replaced_.find(l);
+      Ref old = before == replaced_.end() ? kNone : before->second;
+      // A native's write (old value not known) counts as growing.
+      if (old == 0xFFFFFFFEu || (old != kNone && old != kNull && reaches(s, v, old))) it.grows = true;
     } else {
       u.value = objectTerm(v);
       u.object = v;
@@ -205,15 +213,15 @@ Iteration Concolic::finishIteration(const State& s) {
       LocationVar lv;
       lv.reference = true;
       lv.heap = isHeap(l);
-      lv.stable = stableField(l);
+      lv.shared = sharedLocation(l);
       lv.name = locationName(l, last_start_);
       lv.var = ctx_.bvVar(fmt::format("L{}_{}", vars_.size(), lv.name), 64);
       found = vars_.emplace(l, std::move(lv)).first;
     }
     phi_.push_back(found->second.var == objectTerm(v));
-    if (options_.shared_heap && found->second.heap && !found->second.stable) {
+    if (found->second.shared) {
       shared_dependent_ = true;
-      shared_reason_ = "the path depends on an object read from memory another thread may write";
+      shared_reason_ = "the path depends on an object read from memory something else may write";
     }
   }
   for (Ref x : used_) {
@@ -233,6 +241,22 @@ Iteration Concolic::finishIteration(const State& s) {
   it.shared_reason = shared_reason_;
   it.start_values = start_values_;
   return it;
+}
+
+bool Concolic::reaches(const State& s, Ref from, Ref to) const {
+  std::set<Ref> seen;
+  std::vector<Ref> work{from};
+  while (!work.empty()) {
+    Ref r = work.back();
+    work.pop_back();
+    if (r == to) return true;
+    if (r == kNull || r == kNone || !seen.insert(r).second) continue;
+    const HeapValue* v = s.find(r);
+    if (!v || !v->isObject()) continue;
+    for (const auto& f : v->fields) work.push_back(f.second);
+    for (Ref e : v->elements) work.push_back(e);
+  }
+  return false;
 }
 
 void Concolic::compute(const seg::EvalLabel& label, const State& after) {
@@ -396,7 +420,7 @@ std::optional<State> Concolic::freshRead(const State& s) {
   } else {
     return std::nullopt;
   }
-  if (stableField(l)) return std::nullopt;
+  if (!sharedLocation(l)) return std::nullopt;
   const HeapValue* cv = current == kNone || current == kNull ? nullptr : s.find(current);
   if (!cv || cv->kind != HeapValue::Kind::Integer) return std::nullopt;
   State t = s;

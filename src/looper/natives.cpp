@@ -97,7 +97,20 @@ std::optional<seg::StepResult> LiveWorld::native(const State& s, seg::Evaluator&
     f.stack.pop_back();
     if (m.name() == "getClass") {
       if (observer_) observer_->use(obj);
-      result = ghostClass(out.at(obj).type.bounds.front().type, ev, out);
+      // The JVM's own Class object, so that comparing it with one read from
+      // memory is what the JVM does.
+      std::string cls = types_.name(out.at(obj).type.bounds.front().type);
+      uint64_t handle = jvm_.classObject(cls);
+      if (handle == 0) {
+        fail("class " + cls + " is not loaded in the JVM, or by several class loaders");
+        return std::nullopt;
+      }
+      live::Value v;
+      v.tag = 'L';
+      v.handle = handle;
+      v.cls = "java/lang/Class";
+      result = objectRef(v, ev, out);
+      if (observer_) observer_->constantObject(result);
     } else {  // hashCode, identityHashCode
       int64_t hash = 0;
       if (obj != kNull) {

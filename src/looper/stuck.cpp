@@ -7,13 +7,25 @@
 
 namespace jhalt::looper {
 
-bool isServiceThread(const live::ThreadInfo& t) {
+bool isServiceThread(const live::ThreadInfo& t, const std::vector<live::FrameInfo>& frames) {
   if (t.agent) return true;
-  if (t.group == "system")
-    return t.name == "Reference Handler" || t.name == "Signal Dispatcher" || t.name == "Attach Listener" ||
-           t.name == "Notification Thread" || t.name == "Finalizer";
-  if (t.group == "InnocuousThreadGroup") return t.name == "Common-Cleaner";
-  return t.group == "main" && t.name == "DestroyJavaVM";
+  // The JDK's entry method of the thread (the bottom frame), if it has Java frames.
+  std::string entry = frames.empty() ? std::string() : frames.back().cls + "." + frames.back().name;
+  auto runs = [&](const char* cls) { return frames.empty() || entry == std::string(cls) + ".run"; };
+  if (t.group == "system") {
+    if (t.name == "Reference Handler") return runs("java/lang/ref/Reference$ReferenceHandler");
+    if (t.name == "Finalizer") return runs("java/lang/ref/Finalizer$FinalizerThread");
+    if (t.name == "Signal Dispatcher" || t.name == "Attach Listener" || t.name == "Notification Thread")
+      return frames.empty();  // threads of the JVM itself: no Java frames while they run none
+    return false;
+  }
+  if (t.group == "InnocuousThreadGroup" && t.name == "Common-Cleaner") {
+    if (frames.empty()) return true;
+    bool cleaner = false;
+    for (const auto& f : frames) cleaner |= f.cls == "jdk/internal/ref/CleanerImpl";
+    return cleaner && (entry == "java/lang/Thread.run" || entry == "jdk/internal/misc/InnocuousThread.run");
+  }
+  return t.group == "main" && t.name == "DestroyJavaVM" && frames.empty();
 }
 
 namespace {
@@ -91,15 +103,20 @@ std::vector<LoopCandidate> stuckLoops(const std::vector<std::vector<live::FrameI
 }
 
 OtherThreads otherThreads(const ThreadSample& stuck, const std::vector<ThreadSample>& all,
-                          const std::vector<uint64_t>& joiners, bool finalizers) {
+                          const std::vector<uint64_t>& joiners, bool finalizers, bool notifications) {
   OtherThreads out;
   for (const ThreadSample& t : all) {
     if (t.info.handle == stuck.info.handle || t.info.agent) continue;
     if (!(t.info.state & live::kThreadAlive) || (t.info.state & live::kThreadTerminated)) continue;
-    if (isServiceThread(t.info)) {
+    if (isServiceThread(t.info, t.frames)) {
       if (t.info.name == "Finalizer" && finalizers) {
         out.may_write = true;
-        out.why = "the finalizer thread may run finalize() methods of the application";
+        out.why = "the finalizer thread may run finalize() methods that call the application";
+        return out;
+      }
+      if (t.info.name == "Notification Thread" && notifications) {
+        out.may_write = true;
+        out.why = "the JVM's notification thread may run the application's listeners (the management API is loaded)";
         return out;
       }
       continue;

@@ -104,8 +104,8 @@ std::string LiveWorld::describe(Ref r, const State& s) const {
   }
   std::string text;
   if (type == "String") {
-    if (const HeapValue* v = s.find(r)) {
-      Ref arr = v->field(types_.field("java/lang/String", "value", "[C", false));
+    if (const HeapValue* str = s.find(r)) {
+      Ref arr = str->field(types_.field("java/lang/String", "value", "[C", false));
       const HeapValue* a = arr == kNone ? nullptr : s.find(arr);
       if (a && a->has_elements) {
         text = " \"";
@@ -383,16 +383,6 @@ bool LiveWorld::ensureLiteral(const std::string& text, seg::Evaluator& ev, State
   return true;
 }
 
-Ref LiveWorld::ghostClass(state::TypeId type, seg::Evaluator& ev, State& s) {
-  auto it = class_objects_.find(type);
-  Ref r = it != class_objects_.end() ? it->second : ev.alloc().fresh();
-  class_objects_[type] = r;
-  if (!s.find(r)) s.put(r, HeapValue::object(types_.exactly(types_.intern("java/lang/Class"))));
-  ghosts_.insert(r);
-  immutable_.insert(r);
-  pin(s, r);
-  return r;
-}
 
 bool LiveWorld::isMaterialized(Ref obj, const State& s) {
   if (!handles_.count(obj)) return true;  // made by jhalt: complete
@@ -501,6 +491,21 @@ bool LiveWorld::prepareInstruction(const State& view, const std::function<State&
     }
     default: return true;
   }
+}
+
+std::string LiveWorld::verifyCode(const std::set<const program::MethodInfo*>& methods) {
+  for (const program::MethodInfo* m : methods) {
+    if (!m->hasCode() || m->owner().origin() == classpath::Origin::Model) continue;  // jhalt's models by design
+    std::string key = m->qualifiedName();
+    if (verified_.count(key)) continue;
+    auto code = jvm_.methodCode(std::string(m->owner().name()), std::string(m->name()), std::string(m->descriptor()));
+    auto span = m->code().attribute.bytecode;
+    if (!code) return "the JVM has no unique class with " + key + " (not loaded, or by several class loaders)";
+    if (!std::equal(code->begin(), code->end(), span.begin(), span.end()))
+      return "the JVM runs other bytecode for " + key + " than jhalt reads (another version of the class, or instrumented)";
+    verified_.insert(key);
+  }
+  return "";
 }
 
 std::optional<State> LiveWorld::prepare(const State& s, seg::Evaluator& ev) {

@@ -63,7 +63,7 @@ TEST_F(ClosureTest, AFixedPointIsClosed) {
   Iteration it;
   it.phi = {x > n(365), x <= n(366)};
   mem.ints = {{0, 366}};
-  ClosureResult r = proveClosed({it}, mem, *solver, false);
+  ClosureResult r = proveClosed({it}, mem, *solver);
   ASSERT_TRUE(r.proof) << r.why_not;
   EXPECT_EQ(r.proof->paths, 1u);
 }
@@ -74,7 +74,7 @@ TEST_F(ClosureTest, ACounterThatWrapsIsNotClosed) {
   it.phi = {y > n(0)};
   it.writes[FakeMemory::loc(1)] = to(y + n(1));
   mem.ints = {{1, 5}};
-  ClosureResult r = proveClosed({it}, mem, *solver, false);
+  ClosureResult r = proveClosed({it}, mem, *solver);
   EXPECT_FALSE(r.proof);
   EXPECT_NE(r.why_not.find("path 1"), std::string::npos);
 }
@@ -87,8 +87,8 @@ TEST_F(ClosureTest, TwoPathsThatAlternateAreClosed) {
   b.phi = {x != n(3), x == n(6)};
   b.writes[FakeMemory::loc(0)] = to(n(8));
   mem.ints = {{0, 8}};
-  EXPECT_FALSE(proveClosed({a}, mem, *solver, false).proof);  // one path alone does not come back
-  ClosureResult r = proveClosed({a, b}, mem, *solver, false);
+  EXPECT_FALSE(proveClosed({a}, mem, *solver).proof);  // one path alone does not come back
+  ClosureResult r = proveClosed({a, b}, mem, *solver);
   ASSERT_TRUE(r.proof) << r.why_not;
   EXPECT_NE(r.proof->text.find("x == 8"), std::string::npos) << r.proof->text;
 }
@@ -101,7 +101,7 @@ TEST_F(ClosureTest, InvariantsFromObservedValuesCloseTheCircularList) {
   it.phi = {p == n(5, 64)};
   it.writes[FakeMemory::loc(2)] = to(n(5, 64));
   mem.refs = {{2, 5}};
-  ClosureResult r = proveClosed({it}, mem, *solver, false);
+  ClosureResult r = proveClosed({it}, mem, *solver);
   ASSERT_TRUE(r.proof) << r.why_not;
   EXPECT_NE(r.proof->text.find("p == Node#5"), std::string::npos) << r.proof->text;
 }
@@ -112,7 +112,23 @@ TEST_F(ClosureTest, ANewObjectIsNotTheObjectThePathNeeds) {
   it.phi = {p == n(5, 64)};
   it.writes[FakeMemory::loc(2)] = Update{true, {}, state::kNone};
   mem.refs = {{2, 5}};
-  EXPECT_FALSE(proveClosed({it}, mem, *solver, false).proof);
+  EXPECT_FALSE(proveClosed({it}, mem, *solver).proof);
+}
+
+TEST_F(ClosureTest, InvariantsMustHoldInTheMemoryAtTheHead) {
+  // Review finding: two overlapping paths whose guarded equalities
+  // contradict each other made Γ false, and every implication trivially
+  // true. A counter that wraps around is never closed.
+  Iteration a, b;
+  a.phi = {x >= n(0)};
+  a.writes[FakeMemory::loc(0)] = to(x + n(1));
+  a.start_values = {{FakeMemory::loc(0), 5}};
+  b.phi = {x >= n(-1)};
+  b.writes[FakeMemory::loc(0)] = to(x + n(1));
+  b.start_values = {{FakeMemory::loc(0), 6}};
+  mem.ints = {{0, 5}};
+  ClosureResult r = proveClosed({a, b}, mem, *solver);
+  EXPECT_FALSE(r.proof) << (r.proof ? r.proof->text : "");
 }
 
 TEST_F(ClosureTest, PathsThatDependOnSharedMemoryProveNothing) {
@@ -120,7 +136,7 @@ TEST_F(ClosureTest, PathsThatDependOnSharedMemoryProveNothing) {
   it.phi = {x == n(0)};
   it.shared_dependent = true;
   it.shared_reason = "another thread";
-  ClosureResult r = proveClosed({it}, mem, *solver, true);
+  ClosureResult r = proveClosed({it}, mem, *solver);
   EXPECT_FALSE(r.proof);
   EXPECT_NE(r.why_not.find("another thread"), std::string::npos);
 }
@@ -187,15 +203,24 @@ TEST(OtherThreads, OnlyThreadsThatCannotRunLeaveTheHeapAlone) {
   ThreadSample main{thread(3, "main", "main", joining),
                     {frame(5, "java/lang/Object", "wait", "(J)V", -1), frame(6, "java/lang/Thread", "join", "(J)V", 20),
                      frame(7, "java/lang/Thread", "join", "()V", 2)}};
-  EXPECT_FALSE(otherThreads(stuck, {stuck, finalizer, main}, {3}, false).may_write);
+  EXPECT_FALSE(otherThreads(stuck, {stuck, finalizer, main}, {3}, false, false).may_write);
   // Not waiting for the stuck thread: main may run again.
-  EXPECT_TRUE(otherThreads(stuck, {stuck, finalizer, main}, {}, false).may_write);
+  EXPECT_TRUE(otherThreads(stuck, {stuck, finalizer, main}, {}, false, false).may_write);
   // Finalizers of the application run on the finalizer thread.
-  EXPECT_TRUE(otherThreads(stuck, {stuck, finalizer, main}, {3}, true).may_write);
+  EXPECT_TRUE(otherThreads(stuck, {stuck, finalizer, main}, {3}, true, false).may_write);
   ThreadSample sleeper{thread(4, "setter", "main", live::kThreadAlive | live::kThreadSleeping), {}};
-  OtherThreads o = otherThreads(stuck, {stuck, sleeper}, {}, false);
+  OtherThreads o = otherThreads(stuck, {stuck, sleeper}, {}, false, false);
   EXPECT_TRUE(o.may_write);
   EXPECT_NE(o.why.find("setter"), std::string::npos);
+  // A thread that takes a service thread's name is known by its frames.
+  ThreadSample fake{thread(5, "Signal Dispatcher", "system", runnable),
+                    {frame(8, "App$1", "run", "()V", 3), frame(9, "java/lang/Thread", "run", "()V", 11)}};
+  EXPECT_TRUE(otherThreads(stuck, {stuck, fake}, {}, false, false).may_write);
+  EXPECT_TRUE(isServiceThread(thread(6, "Signal Dispatcher", "system", runnable), {}));
+  // Listeners of the management API run on the JVM's notification thread.
+  ThreadSample notifier{thread(7, "Notification Thread", "system", runnable), {}};
+  EXPECT_FALSE(otherThreads(stuck, {stuck, notifier}, {}, false, false).may_write);
+  EXPECT_TRUE(otherThreads(stuck, {stuck, notifier}, {}, false, true).may_write);
 }
 
 }  // namespace

@@ -54,7 +54,7 @@ LiveDriver::~LiveDriver() = default;
 std::vector<looper::ThreadSample> LiveDriver::sample() {
   std::vector<looper::ThreadSample> out;
   for (const live::ThreadInfo& t : jvm_.threads()) {
-    if (t.agent || t.daemon || looper::isServiceThread(t) || !(t.state & live::kThreadAlive)) continue;
+    if (t.agent || t.daemon || !(t.state & live::kThreadAlive)) continue;
     // A thread that waits (for a lock, a notification, a timer) is not in a loop.
     if (t.state & (live::kThreadWaiting | live::kThreadBlockedOnMonitor)) continue;
     looper::ThreadSample s;
@@ -64,28 +64,30 @@ std::vector<looper::ThreadSample> LiveDriver::sample() {
     } catch (const live::TargetError&) {
       continue;  // ended meanwhile
     }
+    if (looper::isServiceThread(t, s.frames)) continue;
     out.push_back(std::move(s));
   }
   return out;
 }
 
-bool LiveDriver::finalizersLoaded() {
-  if (finalizers_ >= 0) return finalizers_ != 0;
+void LiveDriver::scanLoadedClasses() {
+  if (finalizers_ >= 0) return;
   finalizers_ = 0;
+  notifications_ = 0;
   for (const live::LoadedClass& c : jvm_.loadedClasses()) {
     if (c.name.empty() || c.name.front() == '[') continue;
+    if (c.name == "java/lang/management/ManagementFactory") notifications_ = 1;
     const program::ClassInfo* k = nullptr;
     try {
       k = program_->find(c.name);
     } catch (const Error&) {
       continue;
     }
-    if (k && k->origin() == classpath::Origin::Application && k->declaredMethod("finalize", "()V")) {
-      finalizers_ = 1;
-      break;
-    }
+    if (!k || k->origin() != classpath::Origin::Application || k->isInterface()) continue;
+    // A finalize() other than Object's, declared or inherited from the JDK.
+    const program::MethodInfo* f = program_->resolveMethod(*k, "finalize", "()V", false);
+    if (f && f->owner().name() != "java/lang/Object") finalizers_ = 1;
   }
-  return finalizers_ != 0;
 }
 
 std::vector<engine::Location> LiveDriver::stackOf(const std::vector<live::FrameInfo>& frames) {
@@ -137,11 +139,13 @@ engine::Result LiveDriver::analyzeLoop(const looper::LoopCandidate& c, double se
   }
   // The thread is stopped at the head; stop the others while jhalt reads.
   jvm_.suspendAll({});
+  // Afterwards every thread runs again, and jhalt holds no object alive.
   struct Resume {
     live::Connection& jvm;
     ~Resume() {
       try {
         jvm.resumeAll();
+        jvm.release();
       } catch (const Error&) {
       }
     }
@@ -151,14 +155,15 @@ engine::Result LiveDriver::analyzeLoop(const looper::LoopCandidate& c, double se
   for (const live::ThreadInfo& t : jvm_.threads()) {
     looper::ThreadSample s;
     s.info = t;
-    if (!t.agent && !looper::isServiceThread(t)) s.frames = jvm_.stack(t.handle, 8);
+    if (!t.agent) s.frames = jvm_.stack(t.handle);
     if (t.handle == c.thread) stuck = s;
     all.push_back(std::move(s));
   }
   stuck.frames = jvm_.stack(c.thread);
   std::vector<uint64_t> joiners;
   if (hello.has(live::wire::kCapMonitors)) joiners = jvm_.monitor(c.thread).waiting;
-  looper::OtherThreads others = looper::otherThreads(stuck, all, joiners, finalizersLoaded());
+  scanLoadedClasses();
+  looper::OtherThreads others = looper::otherThreads(stuck, all, joiners, finalizers_ != 0, notifications_ != 0);
 
   state::RefAllocator alloc;
   seg::EvalOptions eo;

@@ -44,7 +44,7 @@ class LiveDriver {
                                          const std::vector<std::vector<live::FrameInfo>>& samples,
                                          std::chrono::steady_clock::time_point deadline);
   engine::Result analyzeLoop(const looper::LoopCandidate& c, double seconds);
-  bool finalizersLoaded();
+  void scanLoadedClasses();
   std::vector<engine::Location> stackOf(const std::vector<live::FrameInfo>& frames);
 
   live::Connection& jvm_;
@@ -52,7 +52,8 @@ class LiveDriver {
   std::unique_ptr<classpath::ClassPath> class_path_;
   std::unique_ptr<program::Program> program_;
   std::unique_ptr<state::TypeSystem> types_;
-  int finalizers_ = -1;
+  int finalizers_ = -1;     // some application class has a finalizer (-1: not looked yet)
+  int notifications_ = -1;  // the management API (listeners on the notification thread) is loaded
 };
 
 // The class path of the JVM's program: its java.class.path and module path

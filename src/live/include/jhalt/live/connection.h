@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -153,6 +154,15 @@ class Connection {
   int32_t identityHash(uint64_t handle);
   std::vector<uint8_t> bytecodes(uint64_t method);
   MonitorInfo monitor(uint64_t handle);
+  // The java.lang.Class object of a loaded class (0: not loaded, or by
+  // several class loaders).
+  uint64_t classObject(const std::string& cls);
+  // A method's bytecodes as the JVM has them; nullopt when the class or
+  // the method is not found.
+  std::optional<std::vector<uint8_t>> methodCode(const std::string& cls, const std::string& name,
+                                                 const std::string& descriptor);
+  // Drops the handles of every object but threads (they stay valid).
+  void release();
   // Ends the connection: the agent restores the JVM and goes dormant.
   void detach();
   // Requests made so far (for the figures).

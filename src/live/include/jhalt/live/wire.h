@@ -52,6 +52,13 @@
 //   kBytecodes u64 method -> n × u8
 //   kMonitor   u64 handle -> u64 owner thread (0: none), u32 entry count,
 //              n × u64 threads waiting to enter, n × u64 waiting for notify
+//   kClassObject  str class signature -> u64 handle of its java.lang.Class
+//              object (0: not loaded, or loaded by several class loaders)
+//   kMethodCode   str class signature, str name, str descriptor -> u8 found,
+//              n × u8 (the method's bytecodes, as the class file has them)
+//   kRelease   -> (nothing): drops the handles of every object but threads
+//              (their numbers stay), so that jhalt holds nothing alive
+//              between analyses
 //   kDetach    -> (nothing); the agent then clears breakpoints, disables
 //              events, resumes what it suspended, drops its handles and
 //              relinquishes its capabilities, and waits for the next
@@ -92,6 +99,9 @@ enum Op : uint8_t {
   kBytecodes = 16,
   kMonitor = 17,
   kDetach = 18,
+  kClassObject = 19,
+  kMethodCode = 20,
+  kRelease = 21,
 };
 
 enum Status : uint8_t { kOk = 0, kFailed = 1 };

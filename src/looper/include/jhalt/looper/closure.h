@@ -36,7 +36,8 @@ struct ClosureResult {
   std::string detail;   // and that path, readable (for traces)
 };
 
-ClosureResult proveClosed(const std::vector<Iteration>& iterations, const HeadMemory& memory, smt::Solver& solver,
-                          bool shared_heap);
+// Locations something else may write (LocationVar::shared) get no
+// invariant and become fresh variables after every path.
+ClosureResult proveClosed(const std::vector<Iteration>& iterations, const HeadMemory& memory, smt::Solver& solver);
 
 }  // namespace jhalt::looper

@@ -52,6 +52,9 @@ struct Iteration {
   // be part of a proof.
   bool shared_dependent = false;
   std::string shared_reason;
+  // It stores a new object in place of an old one that the new one
+  // refers to (a list that grows at its head): the JVM runs out of memory.
+  bool grows = false;
   // Integer locations' values at the iteration's start (for invariants),
   // and the objects the reference locations it read held then.
   std::map<Location, int64_t> start_values;
@@ -63,7 +66,9 @@ struct LocationVar {
   smt::Term var;
   bool reference = false;  // an object identity (a 64-bit number, 0 for null)
   bool heap = false;       // a field, element or static (not a local of the frame)
-  bool stable = false;     // final field: no thread writes it
+  // Something else may write it: another thread that may run (a shared
+  // heap), or the JVM itself (a Reference's referent, a ReferenceQueue).
+  bool shared = false;
   std::string name;        // for reports
 };
 
@@ -109,6 +114,8 @@ class Concolic final : public Observer, public seg::ExternalMemory, public HeadM
   ConcolicResult run(state::State start, const std::function<bool(const std::vector<Iteration>&)>& after);
 
   const std::map<Location, LocationVar>& vars() const override { return vars_; }
+  // The methods the iterations ran (their bytecode must be the JVM's).
+  const std::set<const program::MethodInfo*>& executed() const { return executed_; }
   LiveWorld& world() { return world_; }
   std::optional<int64_t> originalInt(const Location& l) const override { return world_.originalInt(l); }
   std::optional<Ref> originalRef(const Location& l) const override { return world_.originalRef(l); }
@@ -155,7 +162,9 @@ class Concolic final : public Observer, public seg::ExternalMemory, public HeadM
   void observe(const state::State& s);
   std::optional<state::State> freshRead(const state::State& s);
   void observeHeap(const state::State& s, const bytecode::Instruction& insn, bool loop_frame);
+  void noteWrite(const Location& l, Ref before);
   void compute(const seg::EvalLabel& label, const state::State& after);
+  bool reaches(const state::State& s, Ref from, Ref to) const;
   void decide(const state::State& s, const bytecode::Instruction& insn);
   const Sym* sym(Ref r);
   smt::Term variable(const Location& l, unsigned width);
@@ -163,7 +172,9 @@ class Concolic final : public Observer, public seg::ExternalMemory, public HeadM
   void abort(std::string why);
   bool preexisting(Ref obj) const;
   bool isHeap(const Location& l) const { return l.kind != Location::Kind::Local; }
-  bool stableField(const Location& l) const;
+  // Whether something other than the stuck thread may write `l` (see
+  // LocationVar::shared).
+  bool sharedLocation(const Location& l) const;
   std::string locationName(const Location& l, const state::State& s) const;
 
   LiveWorld& world_;
@@ -174,14 +185,17 @@ class Concolic final : public Observer, public seg::ExternalMemory, public HeadM
   ConcolicOptions options_;
   std::set<uint32_t> loop_body_;  // instruction offsets of the loop
   std::map<Location, LocationVar> vars_;
+  std::set<const program::MethodInfo*> executed_;
   // Per iteration:
   std::map<Ref, Sym> sym_;
   std::map<Ref, int64_t> constants_;  // the memory's constants (all iterations)
   std::map<Ref, Location> start_loc_;
   std::vector<std::pair<Location, Ref>> ref_reads_;
   std::set<Location> written_;
+  std::map<Location, Ref> replaced_;  // the value a written location had before its first write
   std::set<Ref> used_;
   std::set<Ref> constant_objects_;  // objects a native gave (the thread's own)
+  std::set<Ref> shared_ref_values_;  // objects read from memory something else may write
   std::vector<smt::Term> phi_;
   Ref first_new_ = 0;
   // The evaluator labels some results that depend on inputs as constants

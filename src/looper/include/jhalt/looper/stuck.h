@@ -32,8 +32,10 @@ struct ThreadSample {
   std::vector<live::FrameInfo> frames;  // top first
 };
 
-// A JVM thread that runs no application code (by group and name).
-bool isServiceThread(const live::ThreadInfo& t);
+// A JVM thread that runs no application code: by group and name, and by
+// its frames (none, or the JDK's own entry method), so that an application
+// thread that takes such a name does not pass.
+bool isServiceThread(const live::ThreadInfo& t, const std::vector<live::FrameInfo>& frames);
 
 struct LoopCandidate {
   uint64_t thread = 0;
@@ -60,8 +62,11 @@ struct OtherThreads {
 
 // `joiners`: threads waiting for notification on the stuck thread's
 // Thread object (the JVM's monitor information); `finalizers`: some loaded
-// application class overrides finalize().
+// application class has a finalize() other than Object's (its own or a JDK
+// superclass's, which may call the application's methods);
+// `notifications`: the management API is loaded, so application listeners
+// may run on the JVM's notification thread.
 OtherThreads otherThreads(const ThreadSample& stuck, const std::vector<ThreadSample>& all,
-                          const std::vector<uint64_t>& joiners, bool finalizers);
+                          const std::vector<uint64_t>& joiners, bool finalizers, bool notifications);
 
 }  // namespace jhalt::looper

@@ -14,8 +14,8 @@
 //
 // The native methods whose effect the JVM's memory decides are evaluated
 // here: identity hash codes (the agent asks the JVM), System.arraycopy,
-// Thread.currentThread and Object.getClass (one ghost Class object per
-// class). Every other native method is the evaluator's unanalysed library
+// Thread.currentThread and Object.getClass (the JVM's Class objects), and
+// Integer.valueOf as JDK 17 (the JVM's cached boxes). Every other native method is the evaluator's unanalysed library
 // call, which no concolic run follows.
 #pragma once
 
@@ -83,6 +83,9 @@ class LiveWorld final : public seg::ExternalMemory {
   std::optional<seg::StepResult> evaluate(const state::State& s, seg::Evaluator& ev) override;
 
   void setObserver(Observer* o) { observer_ = o; }
+  // "" when the JVM runs the bytecode jhalt read for each of `methods`
+  // (model classes excepted: they are jhalt's by design), else why not.
+  std::string verifyCode(const std::set<const program::MethodInfo*>& methods);
   // Why the memory could not give a step what it needs ("" while it could).
   const std::string& failure() const { return failure_; }
   void clearFailure() { failure_.clear(); }
@@ -115,7 +118,6 @@ class LiveWorld final : public seg::ExternalMemory {
   bool prepareInstruction(const state::State& view, const std::function<state::State&()>& edit, seg::Evaluator& ev);
   bool isMaterialized(Ref obj, const state::State& s);
   bool initializedHere(const program::ClassInfo& cls, const state::State& s);
-  Ref ghostClass(state::TypeId type, seg::Evaluator& ev, state::State& s);
   void pin(state::State& s, Ref r);
   bool fail(std::string why);
 
@@ -132,7 +134,7 @@ class LiveWorld final : public seg::ExternalMemory {
   std::set<Ref> materialized_;
   std::map<Location, int64_t> original_ints_;
   std::map<Location, Ref> original_refs_;
-  std::map<state::TypeId, Ref> class_objects_;
+  std::set<std::string> verified_;  // methods whose bytecode the JVM's matched
   std::map<std::string, uint32_t> class_status_;  // JVM class status by internal name
   bool class_status_loaded_ = false;
   mutable std::map<Ref, int> numbers_;  // for describe()
