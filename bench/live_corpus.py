@@ -71,8 +71,13 @@ def attach_mode(jhalt, agent, classes, row, with_agent):
     try:
         time.sleep(2)
         t0 = time.time()
-        p = subprocess.run([jhalt, "attach", str(jvm.pid), "--format", "json"], capture_output=True, text=True,
-                           timeout=120)
+        try:
+            p = subprocess.run([jhalt, "attach", str(jvm.pid), "--format", "json"], capture_output=True, text=True,
+                               timeout=120)
+        except subprocess.TimeoutExpired:
+            r["verdict"] = "TIMEOUT"
+            r["seconds"] = time.time() - t0
+            return r
         r["seconds"] = time.time() - t0
         if p.returncode != 0:
             r["error"] = p.stderr.strip()[-200:]
@@ -120,9 +125,9 @@ def main():
             futures.append(pool.submit(run_mode, jhalt, classes, row, tmp))
             futures.append(pool.submit(attach_mode, jhalt, agent, classes, row, False))
             futures.append(pool.submit(attach_mode, jhalt, agent, classes, row, True))
-        results = [f.result() for f in futures]
-    for r in sorted(results, key=lambda r: (r["mode"], r["name"])):
-        print(json.dumps(r))
+        for f in concurrent.futures.as_completed(futures):
+            results.append(f.result())
+            print(json.dumps(results[-1]), flush=True)
     hung = [r for r in rows if r["label"] == "hung"]
     ends = [r for r in rows if r["label"] == "ends"]
     print()

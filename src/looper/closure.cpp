@@ -6,11 +6,17 @@
 #include <fmt/ranges.h>
 
 #include "jhalt/looper/show.h"
+
+#include <algorithm>
+#include <chrono>
 #include <fmt/ranges.h>
 
 namespace jhalt::looper {
 
 namespace {
+
+constexpr size_t kMaxCandidates = 400;
+constexpr size_t kMaxChecks = 600;
 
 struct Candidate {
   smt::Term formula;
@@ -44,8 +50,18 @@ Substitution substitutionOf(const Iteration& it, size_t i, const std::map<Locati
 
 }  // namespace
 
-ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& concolic, smt::Solver& solver) {
+ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& concolic, smt::Solver& solver,
+                          std::chrono::steady_clock::time_point deadline, const Observed* seen_values) {
+  Observed from_paths;
+  if (!seen_values) {
+    for (const Iteration& it : its) from_paths.add(it);
+    seen_values = &from_paths;
+  }
   ClosureResult res;
+  // The solver's work is bounded by checks (each by its resource limit);
+  // the deadline is only a safety net.
+  size_t checks = 0;
+  auto budget = [&] { return ++checks <= kMaxChecks && std::chrono::steady_clock::now() < deadline; };
   for (size_t i = 0; i < its.size(); ++i)
     if (its[i].shared_dependent) {
       res.why_not = "path " + std::to_string(i + 1) + ": " + its[i].shared_reason;
@@ -78,8 +94,7 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
       gamma.push_back({v.var == ctx.bvNum(objectId(*r), 64), fmt::format("{} == {}", v.name, concolic.objectName(objectId(*r)))});
       // The objects it held at the heads (the analogue of x >= n && x <= m).
       std::set<Ref> seen{*r};
-      for (const auto& it : its)
-        if (auto sr = it.start_refs.find(loc); sr != it.start_refs.end()) seen.insert(sr->second);
+      if (auto sr = seen_values->refs.find(loc); sr != seen_values->refs.end()) seen.insert(sr->second.begin(), sr->second.end());
       if (seen.size() > 1) {
         std::vector<smt::Term> any;
         std::vector<std::string> names;
@@ -93,13 +108,16 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
     }
     auto orig = concolic.originalInt(loc);
     if (!orig) continue;
-    int64_t lo = *orig, hi = *orig;
-    for (const auto& it : its)
-      if (auto sv = it.start_values.find(loc); sv != it.start_values.end()) {
-        lo = std::min(lo, sv->second);
-        hi = std::max(hi, sv->second);
-      }
+    std::set<int64_t> values{*orig};
+    if (auto sv = seen_values->ints.find(loc); sv != seen_values->ints.end()) values.insert(sv->second.begin(), sv->second.end());
+    int64_t lo = *values.begin(), hi = *values.rbegin();
     unsigned w = v.var.width();
+    // The values it had at the heads, when there are few (an orbit).
+    if (values.size() > 2 && values.size() <= 64) {
+      std::vector<smt::Term> any;
+      for (int64_t x : values) any.push_back(v.var == ctx.bvNum(x, w));
+      gamma.push_back({ctx.mkOr(any), fmt::format("{} in {{{}}}", v.name, fmt::join(values, ", "))});
+    }
     gamma.push_back({v.var == ctx.bvNum(*orig, w), fmt::format("{} == {}", v.name, *orig)});
     gamma.push_back({v.var >= ctx.bvNum(lo, w), fmt::format("{} >= {}", v.name, lo)});
     gamma.push_back({v.var <= ctx.bvNum(hi, w), fmt::format("{} <= {}", v.name, hi)});
@@ -114,7 +132,7 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
     std::map<std::string, std::vector<size_t>> groups;
     for (size_t i = 0; i < its.size(); ++i) {
       std::string key;
-      for (const smt::Term& p : its[i].phi) key += p.toString() + ";";
+      for (const smt::Term& p : its[i].phi) key += std::to_string(p.id()) + ";";
       groups[key].push_back(i);
     }
     for (const auto& [key, members] : groups) {
@@ -142,23 +160,42 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
   // The memory the thread stopped in: each location the paths mention with
   // the value it had there. Every candidate must hold in it.
   std::vector<smt::Term> head;
+  std::set<std::string> fixed;  // variables the head gives a value
   for (const auto& [loc, v] : vars) {
     if (v.shared) continue;
+    std::optional<smt::Term> value;
     if (v.reference) {
-      if (auto r = concolic.originalRef(loc)) head.push_back(v.var == ctx.bvNum(objectId(*r), 64));
+      if (auto r = concolic.originalRef(loc)) value = ctx.bvNum(objectId(*r), 64);
     } else if (auto i = concolic.originalInt(loc)) {
-      head.push_back(v.var == ctx.bvNum(*i, v.var.width()));
+      value = ctx.bvNum(*i, v.var.width());
     }
+    if (!value) continue;
+    head.push_back(v.var == *value);
+    v.var.constantNames(fixed);
   }
+  if (gamma.size() > kMaxCandidates) gamma.resize(kMaxCandidates);
   {
+    // One model of the head decides the candidates over fixed variables;
+    // the others need a check each.
     std::vector<Candidate> kept;
     solver.push();
     for (const smt::Term& h : head) solver.add(h);
+    bool model = solver.check("looper-head") == smt::Result::Sat;
     for (const Candidate& c : gamma) {
+      std::set<std::string> names;
+      c.formula.constantNames(names);
+      bool decided = model && std::includes(fixed.begin(), fixed.end(), names.begin(), names.end());
+      if (decided) {
+        auto holds = solver.value(smt::ite(c.formula, ctx.bvNum(1, 8), ctx.bvNum(0, 8)));
+        if (holds && *holds == 1) kept.push_back(c);
+        continue;
+      }
+      if (!budget()) break;
       solver.push();
       solver.add(!c.formula);
       if (solver.check("looper-invariant-at-head") == smt::Result::Unsat) kept.push_back(c);
       solver.pop();
+      if (model && solver.check("looper-head") != smt::Result::Sat) model = false;
     }
     solver.pop();
     gamma = std::move(kept);
@@ -169,6 +206,10 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
     changed = false;
     for (size_t i = 0; i < its.size() && !changed; ++i) {
       if (gamma.empty()) break;
+      if (!budget()) {
+        res.why_not = "the solver's budget for the invariants was used up";
+        return res;
+      }
       solver.push();
       for (const Candidate& c : gamma) solver.add(c.formula);
       for (const smt::Term& p : its[i].phi) solver.add(p);
@@ -238,6 +279,10 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
   ClosureProof proof;
   proof.paths = its.size();
   for (size_t i = 0; i < its.size(); ++i) {
+    if (!budget()) {
+      res.why_not = "the solver's budget for the closure was used up";
+      return res;
+    }
     solver.push();
     for (const Candidate& c : gamma) solver.add(c.formula);
     for (const smt::Term& p : its[i].phi) solver.add(p);

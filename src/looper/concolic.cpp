@@ -171,6 +171,7 @@ void Concolic::constant(Ref value, int64_t concrete) {
 }
 
 void Concolic::read(const Location& l, Ref value) {
+  if (sharedLocation(l)) touched_shared_ = true;
   if (sym_.count(value) || constants_.count(value)) return;  // an integer: its reference says what it is
   if (sharedLocation(l)) shared_ref_values_.insert(value);
   if (written_.count(l)) return;
@@ -325,7 +326,10 @@ void Concolic::observeHeap(const State& s, const bytecode::Instruction& insn, bo
   const classfile::ConstantPool& pool = f.method->owner().file().pool;
   auto index16 = static_cast<uint16_t>(insn.operand);
   auto refRead = [&](const Location& l, Ref value) {
-    if (sharedLocation(l)) shared_ref_values_.insert(value);
+    if (sharedLocation(l)) {
+      shared_ref_values_.insert(value);
+      touched_shared_ = true;
+    }
     if (!written_.count(l)) ref_reads_.emplace_back(l, value);
   };
   switch (insn.family()) {

@@ -1,7 +1,9 @@
 // The "looper" engine (see engine.h).
 #include "jhalt/looper/engine.h"
 
+#include <algorithm>
 #include <chrono>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -11,6 +13,10 @@
 namespace jhalt::looper {
 
 namespace {
+
+// Paths with more conditions are not checked for closure (the solver's
+// time grows with them; such paths are long runs through other loops).
+constexpr size_t kMaxConditions = 1000;
 
 // `name = value` for the locations the paths read, as the thread has them.
 std::vector<std::string> valuesAtHead(Concolic& c, const state::State& start) {
@@ -45,9 +51,13 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
   ConcolicOptions co;
   co.shared_heap = l.shared_heap;
   co.deadline = budget.deadline();
-  co.max_iterations = budget.scaled(options_.max_iterations);
+  const size_t every_iteration = budget.scaled(options_.max_iterations);
+  const size_t closure_iterations = std::max(every_iteration, budget.scaled(options_.max_closure_iterations));
+  co.max_iterations = std::max(closure_iterations, budget.scaled(options_.max_repetition));
   co.max_steps_per_iteration = budget.scaled(options_.max_steps_per_iteration);
+  co.max_total_steps = budget.scaled(options_.max_total_steps);
   std::optional<ClosureProof> proof;
+  std::string kind_text = "closure";
   std::string why_not, stopped;
   std::vector<std::string> values;
   size_t paths = 0;
@@ -56,15 +66,45 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
     auto t0 = std::chrono::steady_clock::now();
     auto since = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     bool grows = false;
+    // Each distinct path once: an iteration that repeats one (same Φ and M)
+    // adds nothing to the closure.
+    std::vector<Iteration> unique;
+    std::set<std::string> signatures;
+    Observed observed;
+    size_t checked_values = 0;  // observed values when the closure was last checked
     ConcolicResult r = c.run(*l.start, [&](const std::vector<Iteration>& its) {
-      if (its.back().grows) {
+      const Iteration& last = its.back();
+      if (last.grows) {
         grows = true;
         return true;
       }
+      observed.add(last);
+      std::string sig;
+      for (const smt::Term& p : last.phi) sig += std::to_string(p.id()) + ";";
+      sig += "|";
+      for (const auto& [loc, u] : last.writes) sig += u.bottom ? "b;" : std::to_string(u.value.id()) + ";";
+      size_t seen_values = 0;
+      for (const auto& e : observed.ints) seen_values += e.second.size();
+      for (const auto& e : observed.refs) seen_values += e.second.size();
+      if (!signatures.insert(sig).second) {
+        // A path seen before; its new values may still complete the
+        // invariants (an orbit), so now and then check again.
+        if (seen_values == checked_values || its.size() % 8 != 0 || its.size() > 128 || unique.empty()) return false;
+      } else {
+        unique.push_back(last);
+      }
+      checked_values = seen_values;
       if (options_.trace)
-        options_.trace(fmt::format("looper: iteration {} ({} steps, {} conditions, {} writes) at {:.3f} s", its.size(),
-                                   its.back().steps, its.back().phi.size(), its.back().writes.size(), since()));
-      ClosureResult cr = proveClosed(its, c, *solver);
+        options_.trace(fmt::format("looper: iteration {} ({} steps, {} conditions, {} writes), {} distinct, at {:.3f} s",
+                                   its.size(), last.steps, last.phi.size(), last.writes.size(), unique.size(), since()));
+      // Then only now and then, and past the closure's limit only looking for a repetition.
+      size_t k = unique.size();
+      if (k > closure_iterations || (k > every_iteration && k % 16 != 0)) return false;
+      if (last.phi.size() > kMaxConditions) {
+        why_not = fmt::format("a path has {} conditions (more than the closure check takes)", last.phi.size());
+        return false;
+      }
+      ClosureResult cr = proveClosed(unique, c, *solver, budget.deadline(), &observed);
       if (options_.trace)
         options_.trace(fmt::format("looper: closure {} at {:.3f} s{}{}", cr.proof ? "proven" : cr.why_not, since(),
                                    cr.detail.empty() ? "" : "\n", cr.detail));
@@ -79,6 +119,20 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
     stopped = grows ? "the loop keeps every object it makes (each new one refers to the one it replaces): on the "
                       "JVM it ends when the memory is exhausted (OutOfMemoryError)"
                     : r.stopped;
+    if (!proof && r.repeated && !grows) {
+      // An exact repetition of the memory at the head (deterministic code,
+      // nothing else writes what the loop reads).
+      ClosureProof rep;
+      rep.paths = r.iterations.size();
+      rep.text = fmt::format(
+          "the memory at the loop head repeats exactly: after iteration {} it is what it was {} (the locals, and "
+          "every object and static field the iterations read or wrote); jhalt's evaluator is deterministic and no "
+          "other thread writes that memory, so the thread repeats iterations {}..{} forever\n",
+          r.repeat_to, r.repeat_from == 0 ? std::string("when the thread was stopped") : fmt::format("after iteration {}", r.repeat_from),
+          r.repeat_from + 1, r.repeat_to);
+      proof = std::move(rep);
+      kind_text = "repetition";
+    }
     if (proof) {
       // The proof is about the bytecode jhalt read: it must be what the JVM runs.
       std::string mismatch = world_.verifyCode(c.executed());
@@ -97,6 +151,7 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
     res.notes.push_back(note);
     return res;
   }
+  if (options_.trace) options_.trace("looper: proof by " + kind_text);
   world_.clearFailure();
   l.evaluator->setExternalMemory(&world_);
   auto c0 = std::chrono::steady_clock::now();

@@ -29,12 +29,29 @@ smt::Term fit(const smt::Term& t, unsigned w) {
 ConcolicResult Concolic::run(State start, const std::function<bool(const std::vector<Iteration>&)>& after) {
   ConcolicResult res;
   State s = std::move(start);
+  std::map<std::string, size_t> seen;  // fingerprints of the heads so far
+  size_t total = 0;
   for (size_t round = 0; round < options_.max_iterations; ++round) {
+    if (!options_.shared_heap && !touched_shared_) {
+      auto [it, fresh] = seen.emplace(fingerprint(s), round);
+      if (!fresh) {
+        res.repeated = true;
+        res.repeat_from = it->second;
+        res.repeat_to = round;
+        res.stopped = fmt::format("the memory at the loop head after iteration {} is what it was after iteration {}",
+                                  round, it->second);
+        return res;
+      }
+    }
     beginIteration(s);
     size_t steps = 0;
     for (;;) {
       if (std::chrono::steady_clock::now() >= options_.deadline) {
         res.stopped = "the time limit was reached";
+        return res;
+      }
+      if (total >= options_.max_total_steps) {
+        res.stopped = fmt::format("the iterations take more than {} steps in all", options_.max_total_steps);
         return res;
       }
       if (steps >= options_.max_steps_per_iteration) {
@@ -68,6 +85,7 @@ ConcolicResult Concolic::run(State start, const std::function<bool(const std::ve
       compute(next.label, next.state);
       s = std::move(next.state);
       ++steps;
+      ++total;
       if (s.finished()) {
         res.exited = true;
         res.stopped = "the loop's method ends (returns or throws)";
@@ -233,9 +251,9 @@ Iteration Concolic::finishIteration(const State& s) {
     abort("the iteration uses an object whose origin jhalt did not see");
   }
   // Each condition once (a value may be checked again and again).
-  std::set<std::string> seen;
+  std::set<unsigned> seen;
   for (const smt::Term& t : phi_)
-    if (seen.insert(t.toString()).second) it.phi.push_back(t);
+    if (seen.insert(t.id()).second) it.phi.push_back(t);
   for (const auto& [l, v] : ref_reads_) it.start_refs.emplace(l, v);
   it.shared_dependent = shared_dependent_;
   it.shared_reason = shared_reason_;
@@ -379,6 +397,49 @@ Concolic::Sym Concolic::encode(const seg::Computation& c, const State& after) {
   return out;
 }
 
+std::string Concolic::fingerprint(const State& s) const {
+  std::string out;
+  std::map<Ref, int> names;  // objects jhalt made, in the order met
+  std::vector<Ref> work;
+  std::set<Ref> done;
+  auto name = [&](Ref r) -> std::string {
+    if (r == kNull) return "null";
+    if (r == kNone) return "_";
+    const HeapValue* v = s.find(r);
+    if (!v) return "?";
+    if (v->kind == HeapValue::Kind::Integer) return fmt::format("{}{}", v->prim, v->interval.lo);
+    if (v->kind == HeapValue::Kind::Float) return v->literal ? fmt::format("F{}", *v->literal) : "F?";
+    if (!done.count(r)) work.push_back(r);
+    if (world_.isWorldObject(r)) return fmt::format("J{}", r);
+    auto [it, fresh] = names.emplace(r, static_cast<int>(names.size()));
+    (void)fresh;
+    return fmt::format("N{}", it->second);
+  };
+  const state::Frame& f = s.frames.front();
+  out += fmt::format("pc{};", f.pc);
+  for (Ref r : f.locals) out += name(r) + ",";
+  out += ";";
+  for (const auto& [fid, r] : s.statics) out += fmt::format("s{}={},", fid, name(r));
+  for (const auto& [cls, status] : s.init) out += fmt::format("i{}={},", cls, static_cast<int>(status));
+  // What jhalt wrote into the JVM's objects counts even where the state no
+  // longer reaches them: the JVM may reach them again.
+  for (Ref r : s.pinned) name(r);
+  while (!work.empty()) {
+    Ref r = work.back();
+    work.pop_back();
+    if (!done.insert(r).second) continue;
+    const HeapValue& v = s.at(r);
+    out += "{" + name(r) + ":" + std::to_string(v.type.bounds.empty() ? 0 : v.type.bounds.front().type);
+    for (const auto& [fid, x] : v.fields) out += fmt::format(" {}={}", fid, name(x));
+    if (v.kind == HeapValue::Kind::Array) {
+      out += " len=" + name(v.length);
+      for (Ref e : v.elements) out += " " + name(e);
+    }
+    out += "}";
+  }
+  return out;
+}
+
 std::optional<State> Concolic::freshRead(const State& s) {
   if (s.exception != kNone || s.finished()) return std::nullopt;
   const state::Frame& f = s.top();
@@ -431,6 +492,7 @@ std::optional<State> Concolic::freshRead(const State& s) {
     case Location::Kind::Field: t.atMutable(l.object).setField(l.field, fresh); break;
     default: t.atMutable(l.object).elements[l.index] = fresh; break;
   }
+  touched_shared_ = true;
   unsigned w = cv->prim == 'J' ? 64 : 32;
   sym_[fresh] = Sym::of(ctx_.bvVar(fmt::format("read{}", fresh_++), w), cv->interval.lo, false, true);
   return t;

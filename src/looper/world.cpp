@@ -273,6 +273,8 @@ bool LiveWorld::materialize(Ref obj, seg::Evaluator& ev, State& s) {
     state::FieldId value = types_.field("java/lang/String", "value", "[C", false);
     return v->field(value) != kNone || materializeString(obj, h->second, ev, s);
   }
+  if (type == "java/lang/StringBuilder" && program_.find(type)->origin() == classpath::Origin::Model)
+    return !v->fields.empty() || materializeBuilder(obj, h->second, ev, s);
   auto fields = types_.instanceFields(t);
   if (!fields) return fail(fmt::format("class {} is not on jhalt's class path", type));
   if (fields->empty() || !v->fields.empty()) return true;
@@ -317,6 +319,63 @@ bool LiveWorld::materializeString(Ref obj, uint64_t handle, seg::Evaluator& ev, 
   s.atMutable(obj).setField(types_.field("java/lang/String", "value", "[C", false), arr);
   immutable_.insert(obj);
   immutable_.insert(arr);
+  derived_.insert(arr);
+  ++edits_;
+  return true;
+}
+
+// A StringBuilder of the JVM (JDK 17: a byte[] in LATIN1 or UTF16, a coder,
+// a count) as the model's (a char[] of the same capacity, a count). jhalt's
+// writes stay in its states.
+bool LiveWorld::materializeBuilder(Ref obj, uint64_t handle, seg::Evaluator& ev, State& s) {
+  live::ObjectInfo info = jvm_.object(handle);
+  const live::Value* bytes = nullptr;
+  int64_t coder = -1, count = -1;
+  for (const auto& f : info.fields) {
+    if (f.owner != "java/lang/AbstractStringBuilder") continue;
+    if (f.name == "value") bytes = &f.value;
+    if (f.name == "coder") coder = f.value.i;
+    if (f.name == "count") count = f.value.i;
+  }
+  if (!bytes || bytes->isNull() || (coder != 0 && coder != 1) || count < 0)
+    return fail("the JVM's StringBuilder is not laid out as in JDK 17");
+  std::vector<live::Value> all;
+  for (;;) {
+    live::ArrayChunk chunk = jvm_.array(bytes->handle, static_cast<uint32_t>(all.size()), live::wire::kMaxArrayChunk);
+    all.insert(all.end(), chunk.values.begin(), chunk.values.end());
+    if (all.size() >= chunk.length || chunk.values.empty()) break;
+  }
+  size_t capacity = coder == 0 ? all.size() : all.size() / 2;
+  if (static_cast<int64_t>(capacity) > ev.options().arrayContentsLimit())
+    return fail(fmt::format("a StringBuilder of capacity {}", capacity));
+  Ref arr = ev.alloc().fresh();
+  HeapValue av = HeapValue::object(types_.exactly(types_.intern("[C")));
+  av.kind = HeapValue::Kind::Array;
+  av.length = ev.alloc().fresh();
+  s.put(av.length, HeapValue::integer(Interval::point(static_cast<int64_t>(capacity))));
+  if (observer_) observer_->constant(av.length, static_cast<int64_t>(capacity));
+  av.has_elements = true;
+  s.put(arr, std::move(av));
+  std::vector<Ref> elems;
+  for (size_t k = 0; k < capacity; ++k) {
+    // UTF16 in the JVM's (little-endian) byte order.
+    int64_t c = coder == 0 ? (all[k].i & 0xFF) : ((all[2 * k].i & 0xFF) | ((all[2 * k + 1].i & 0xFF) << 8));
+    live::Value v;
+    v.tag = 'C';
+    v.i = c;
+    elems.push_back(valueRef(v, 'C', Location{Location::Kind::Element, arr, static_cast<uint32_t>(k), 0}, ev, s));
+  }
+  s.atMutable(arr).elements = std::move(elems);
+  derived_.insert(arr);  // the JVM's memory: it existed before any iteration
+  pin(s, arr);
+  live::Value n;
+  n.tag = 'I';
+  n.i = count;
+  state::FieldId count_field = types_.field("java/lang/StringBuilder", "count", "I", false);
+  Ref count_ref = valueRef(n, 'I', Location{Location::Kind::Field, obj, 0, count_field}, ev, s);
+  HeapValue& m = s.atMutable(obj);
+  m.setField(types_.field("java/lang/StringBuilder", "value", "[C", false), arr);
+  m.setField(count_field, count_ref);
   ++edits_;
   return true;
 }
@@ -392,6 +451,7 @@ bool LiveWorld::isMaterialized(Ref obj, const State& s) {
   if (types_.isArray(t)) return v->has_elements;
   if (types_.name(t) == "java/lang/String")
     return v->field(types_.field("java/lang/String", "value", "[C", false)) != kNone;
+  if (types_.name(t) == "java/lang/StringBuilder") return !v->fields.empty();
   if (!v->fields.empty()) return true;
   auto it = field_counts_.find(t);
   if (it == field_counts_.end()) {

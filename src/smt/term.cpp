@@ -28,6 +28,8 @@ Term Term::substitute(const std::vector<Term>& from, const std::vector<Term>& to
 
 std::string Term::toString() const { return valid() ? impl_->e.to_string() : "<none>"; }
 
+unsigned Term::id() const { return valid() ? impl_->e.id() : 0; }
+
 void Term::constantNames(std::set<std::string>& out) const {
   if (!valid()) return;
   std::vector<z3::expr> work{impl_->e};

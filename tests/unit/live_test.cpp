@@ -171,6 +171,21 @@ TEST(Agent, ResumesTheJvmWhenJhaltGoesAway) {
   EXPECT_THROW(last->threads(), ConnectionLost);
 }
 
+TEST(Agent, AnAttachThatTimesOutIsAnError) {
+  Jvm jvm(false);
+  ASSERT_GT(jvm.pid(), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  Target t = inspectTarget(jvm.pid());
+  ::kill(jvm.pid(), SIGSTOP);  // a JVM that does not answer
+  try {
+    loadAgent(t, JHALT_TEST_LIVE_AGENT, "", 1.0);
+    ADD_FAILURE() << "no error for a JVM that does not answer";
+  } catch (const TargetError& e) {
+    EXPECT_NE(std::string(e.what()).find("in time"), std::string::npos) << e.what();
+  }
+  ::kill(jvm.pid(), SIGCONT);
+}
+
 TEST(Agent, DynamicAttachWithoutJcmd) {
   Jvm jvm(false);
   ASSERT_GT(jvm.pid(), 0);

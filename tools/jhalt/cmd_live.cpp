@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -153,6 +154,14 @@ int attachCommand(long pid, const LiveFlags& flags) {
   return flags.fail_on_findings && report.verdict() == engine::Answer::No ? kExitFindings : kExitOk;
 }
 
+// `jhalt run`'s JVM gets the signals that would end jhalt (the terminal
+// sends Ctrl-C to both; a `kill` of jhalt alone reaches the JVM this way).
+volatile sig_atomic_t g_child = 0;
+
+void forwardSignal(int sig) {
+  if (g_child > 0) ::kill(static_cast<pid_t>(g_child), sig);
+}
+
 int runCommand(std::vector<std::string> command, const LiveFlags& flags) {
   flags.check();
   if (command.empty()) throw InputError("jhalt run", "no command to run (jhalt run [options] -- java ARGS...)");
@@ -166,6 +175,11 @@ int runCommand(std::vector<std::string> command, const LiveFlags& flags) {
   }
   util::Spawned child = util::spawnInteractive(command, env);
   if (child.pid < 0) throw InputError(command[0], child.error);
+  g_child = child.pid;
+  struct sigaction sa {};
+  sa.sa_handler = &forwardSignal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGTERM, SIGHUP, SIGINT}) sigaction(sig, &sa, nullptr);
   auto t0 = Clock::now();
   std::unique_ptr<live::Connection> jvm;
   std::unique_ptr<LiveDriver> driver;
@@ -200,8 +214,9 @@ int runCommand(std::vector<std::string> command, const LiveFlags& flags) {
         names[h] = s.info.name;
         history[h].push_back(std::move(s.frames));
         times[h].push_back(now);
-        // Keep the samples of the last `after` seconds, and one before.
-        while (times[h].size() > 2 && std::chrono::duration<double>(now - times[h][1]).count() >= flags.after) {
+        // Keep the samples of the time the next analysis waits for, and one before.
+        while (times[h].size() > 2 &&
+               std::chrono::duration<double>(now - times[h][1]).count() >= flags.after * std::pow(4.0, tries[h])) {
           times[h].erase(times[h].begin());
           history[h].erase(history[h].begin());
         }
@@ -209,7 +224,10 @@ int runCommand(std::vector<std::string> command, const LiveFlags& flags) {
       std::erase_if(history, [&](const auto& e) { return !seen.count(e.first); });
       for (auto& [h, ss] : history) {
         double span = std::chrono::duration<double>(times[h].back() - times[h].front()).count();
-        if (span < flags.after || ss.size() < 3) continue;
+        // The first analysis after `after` seconds in a loop, the next ones
+        // after 4 and 16 times as long (the JVM is stopped while jhalt reads).
+        double wait = flags.after * std::pow(4.0, tries[h]);
+        if (span < wait || ss.size() < 3) continue;
         Samples one{{h, ss}};
         if (tries[h] >= 3) continue;
         report::LiveReport attempt;

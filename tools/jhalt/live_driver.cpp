@@ -84,9 +84,11 @@ void LiveDriver::scanLoadedClasses() {
       continue;
     }
     if (!k || k->origin() != classpath::Origin::Application || k->isInterface()) continue;
-    // A finalize() other than Object's, declared or inherited from the JDK.
+    // A finalize() other than Object's, declared or inherited from the JDK,
+    // that does something (Enum's is empty).
     const program::MethodInfo* f = program_->resolveMethod(*k, "finalize", "()V", false);
-    if (f && f->owner().name() != "java/lang/Object") finalizers_ = 1;
+    bool empty = f && f->hasCode() && f->code().attribute.bytecode.size() == 1;  // just `return`
+    if (f && f->owner().name() != "java/lang/Object" && !empty) finalizers_ = 1;
   }
 }
 

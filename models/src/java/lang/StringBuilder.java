@@ -42,6 +42,28 @@ public final class StringBuilder implements java.io.Serializable, CharSequence {
         return this;
     }
 
+    /** JDK 17: grows as for an append, fills new positions with '\0'. */
+    public void setLength(int newLength) {
+        if (newLength < 0) {
+            throw new StringIndexOutOfBoundsException(newLength);
+        }
+        if (newLength > value.length) {
+            int grow = newLength - value.length;
+            if (value.length + 2 > grow) {
+                grow = value.length + 2;
+            }
+            char[] grown = new char[value.length + grow];
+            for (int i = 0; i < count; i++) {
+                grown[i] = value[i];
+            }
+            value = grown;
+        }
+        for (int i = count; i < newLength; i++) {
+            value[i] = '\0';
+        }
+        count = newLength;
+    }
+
     public StringBuilder append(String s) {
         if (s == null) {
             s = "null";

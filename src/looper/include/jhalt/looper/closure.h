@@ -14,7 +14,10 @@
 // over bit-vectors (the JVM's 32/64-bit arithmetic).
 #pragma once
 
+#include <chrono>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,8 +39,21 @@ struct ClosureResult {
   std::string detail;   // and that path, readable (for traces)
 };
 
+// The values locations had at the heads of all observed iterations (also
+// those whose path repeats one of `iterations`), for the invariants.
+struct Observed {
+  std::map<Location, std::set<int64_t>> ints;
+  std::map<Location, std::set<Ref>> refs;
+  void add(const Iteration& it) {
+    for (const auto& [l, v] : it.start_values) ints[l].insert(v);
+    for (const auto& [l, r] : it.start_refs) refs[l].insert(r);
+  }
+};
+
 // Locations something else may write (LocationVar::shared) get no
 // invariant and become fresh variables after every path.
-ClosureResult proveClosed(const std::vector<Iteration>& iterations, const HeadMemory& memory, smt::Solver& solver);
+ClosureResult proveClosed(const std::vector<Iteration>& iterations, const HeadMemory& memory, smt::Solver& solver,
+                          std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max(),
+                          const Observed* observed = nullptr);
 
 }  // namespace jhalt::looper

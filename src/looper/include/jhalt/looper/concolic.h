@@ -90,6 +90,7 @@ inline int64_t objectId(Ref r) { return static_cast<int64_t>(r); }
 struct ConcolicOptions {
   size_t max_steps_per_iteration = 200000;
   size_t max_iterations = 24;
+  size_t max_total_steps = 400000;  // over all iterations (the JVM is stopped meanwhile)
   // Another live thread may write the heap (the caller decided): values read
   // from fields, elements and statics are not the memory's own.
   bool shared_heap = false;
@@ -98,6 +99,11 @@ struct ConcolicOptions {
 
 struct ConcolicResult {
   std::vector<Iteration> iterations;
+  // The memory at the loop head repeated exactly: after iteration
+  // `repeat_to` it is what it was after iteration `repeat_from` (0: the
+  // start), and nothing else writes what the loop reads.
+  bool repeated = false;
+  size_t repeat_from = 0, repeat_to = 0;
   bool exited = false;   // the run left the loop (the JVM will too)
   bool stopped_by_callback = false;
   std::string stopped;   // why there are no more iterations
@@ -161,6 +167,10 @@ class Concolic final : public Observer, public seg::ExternalMemory, public HeadM
   Iteration finishIteration(const state::State& s);
   void observe(const state::State& s);
   std::optional<state::State> freshRead(const state::State& s);
+  // The memory at a loop head as text: equal texts mean equal memories
+  // (objects jhalt made renamed in the order met; the JVM's by identity,
+  // with what jhalt wrote into them).
+  std::string fingerprint(const state::State& s) const;
   void observeHeap(const state::State& s, const bytecode::Instruction& insn, bool loop_frame);
   void noteWrite(const Location& l, Ref before);
   void compute(const seg::EvalLabel& label, const state::State& after);
@@ -196,6 +206,7 @@ class Concolic final : public Observer, public seg::ExternalMemory, public HeadM
   std::set<Ref> used_;
   std::set<Ref> constant_objects_;  // objects a native gave (the thread's own)
   std::set<Ref> shared_ref_values_;  // objects read from memory something else may write
+  bool touched_shared_ = false;       // some iteration read such memory (no exact repetition then)
   std::vector<smt::Term> phi_;
   Ref first_new_ = 0;
   // The evaluator labels some results that depend on inputs as constants

@@ -17,7 +17,12 @@
 namespace jhalt::looper {
 
 struct LooperOptions {
+  // Iterations observed for the closure check: after each of the first
+  // `max_iterations`, then after every 16th up to `max_closure_iterations`.
   size_t max_iterations = 24;
+  size_t max_closure_iterations = 64;
+  size_t max_repetition = 4096;  // iterations run looking for an exact repetition
+  size_t max_total_steps = 400000;
   size_t max_steps_per_iteration = 200000;
   smt::SolverOptions solver;
   smt::QueryStats* stats = nullptr;

@@ -91,7 +91,7 @@ class LiveWorld final : public seg::ExternalMemory {
   void clearFailure() { failure_.clear(); }
 
   // Objects: JVM objects (read from the JVM), and ghosts (made here).
-  bool isWorldObject(Ref r) const { return handles_.count(r) > 0 || ghosts_.count(r) > 0; }
+  bool isWorldObject(Ref r) const { return handles_.count(r) > 0 || ghosts_.count(r) > 0 || derived_.count(r) > 0; }
   bool isGhost(Ref r) const { return ghosts_.count(r) > 0; }
   std::optional<uint64_t> handleOf(Ref r) const;
   // Immutable contents (Strings, their char arrays): reads are constants.
@@ -112,6 +112,7 @@ class LiveWorld final : public seg::ExternalMemory {
   bool materialize(Ref obj, seg::Evaluator& ev, state::State& s);
   bool materializeString(Ref obj, uint64_t handle, seg::Evaluator& ev, state::State& s);
   bool materializeArray(Ref obj, uint64_t handle, seg::Evaluator& ev, state::State& s);
+  bool materializeBuilder(Ref obj, uint64_t handle, seg::Evaluator& ev, state::State& s);
   bool ensureStatic(state::FieldId f, const program::ClassInfo& owner, seg::Evaluator& ev, state::State& s);
   bool ensureInitialized(const program::ClassInfo& cls, state::State& s, seg::Evaluator& ev);
   bool ensureLiteral(const std::string& text, seg::Evaluator& ev, state::State& s);
@@ -130,6 +131,7 @@ class LiveWorld final : public seg::ExternalMemory {
   std::map<uint64_t, Ref> refs_;      // JVM handle -> reference
   std::map<Ref, uint64_t> handles_;   // reference -> JVM handle
   std::set<Ref> ghosts_;
+  std::set<Ref> derived_;  // objects standing for a JVM object's memory (a StringBuilder's chars)
   std::set<Ref> immutable_;
   std::set<Ref> materialized_;
   std::map<Location, int64_t> original_ints_;

@@ -31,6 +31,9 @@ class Term {
   // Replaces each term of `from` by the term of `to` at the same position.
   Term substitute(const std::vector<Term>& from, const std::vector<Term>& to) const;
   std::string toString() const;
+  // Equal for structurally equal terms of one context (terms are
+  // hash-consed): a cheap identity for sets of terms.
+  unsigned id() const;
   // Names of the free constants (variables) the term mentions.
   void constantNames(std::set<std::string>& out) const;
 
