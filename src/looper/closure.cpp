@@ -204,7 +204,7 @@ ClosureResult proveClosed(const std::vector<Iteration>& its, const HeadMemory& c
   // Houdini: drop candidates some path does not preserve.
   for (bool changed = true; changed;) {
     changed = false;
-    for (size_t i = 0; i < its.size() && !changed; ++i) {
+    for (size_t i = 0; i < its.size(); ++i) {
       if (gamma.empty()) break;
       if (!budget()) {
         res.why_not = "the solver's budget for the invariants was used up";

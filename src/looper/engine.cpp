@@ -72,6 +72,7 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
     std::set<std::string> signatures;
     Observed observed;
     size_t checked_values = 0;  // observed values when the closure was last checked
+    bool unchecked = false;     // distinct paths were added since the closure was last checked
     ConcolicResult r = c.run(*l.start, [&](const std::vector<Iteration>& its) {
       const Iteration& last = its.back();
       if (last.grows) {
@@ -86,10 +87,14 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
       size_t seen_values = 0;
       for (const auto& e : observed.ints) seen_values += e.second.size();
       for (const auto& e : observed.refs) seen_values += e.second.size();
-      if (!signatures.insert(sig).second) {
-        // A path seen before; its new values may still complete the
-        // invariants (an orbit), so now and then check again.
-        if (seen_values == checked_values || its.size() % 8 != 0 || its.size() > 128 || unique.empty()) return false;
+      bool fresh = signatures.insert(sig).second;
+      if (!fresh) {
+        // A path seen before: the distinct paths may be complete now (check
+        // once), and its new values may still complete the invariants (an
+        // orbit: now and then).
+        bool completed = unchecked;
+        if (!completed && (seen_values == checked_values || its.size() % 8 != 0 || its.size() > 128 || unique.empty()))
+          return false;
       } else {
         unique.push_back(last);
       }
@@ -99,7 +104,11 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
                                    its.size(), last.steps, last.phi.size(), last.writes.size(), unique.size(), since()));
       // Then only now and then, and past the closure's limit only looking for a repetition.
       size_t k = unique.size();
-      if (k > closure_iterations || (k > every_iteration && k % 16 != 0)) return false;
+      if (fresh && (k > closure_iterations || (k > every_iteration && k % 16 != 0))) {
+        unchecked = k <= closure_iterations;
+        return false;
+      }
+      unchecked = false;
       if (last.phi.size() > kMaxConditions) {
         why_not = fmt::format("a path has {} conditions (more than the closure check takes)", last.phi.size());
         return false;

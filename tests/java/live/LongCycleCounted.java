@@ -2,7 +2,7 @@ package live;
 
 // LongCycle with a step counter that the exit test never reads: the memory
 // never repeats, but 49 observed paths close.
-// EXPECT: live -> NO stuck:12 thread:main
+// EXPECT: live -> NO stuck:9 thread:main
 public class LongCycleCounted {
     static long run(int x) {
         long steps = 0;
