@@ -12,6 +12,7 @@
 #include "jhalt/classfile/descriptor.h"
 #include "jhalt/live/wire.h"
 #include "jhalt/util/error.h"
+#include "jhalt/util/mutf8.h"
 
 namespace jhalt::looper {
 
@@ -298,10 +299,9 @@ bool LiveWorld::materialize(Ref obj, seg::Evaluator& ev, State& s) {
   return true;
 }
 
-bool LiveWorld::materializeString(Ref obj, uint64_t handle, seg::Evaluator& ev, State& s) {
-  std::u16string text = jvm_.string(handle);
-  if (static_cast<int64_t>(text.size()) > ev.options().arrayContentsLimit())
-    return fail(fmt::format("a String of {} characters", text.size()));
+// An immutable char array of `text` (a String's contents), its length and
+// characters constants.
+Ref LiveWorld::constantChars(const std::u16string& text, seg::Evaluator& ev, State& s) {
   Ref arr = ev.alloc().fresh();
   HeapValue av = HeapValue::object(types_.exactly(types_.intern("[C")));
   av.kind = HeapValue::Kind::Array;
@@ -316,10 +316,18 @@ bool LiveWorld::materializeString(Ref obj, uint64_t handle, seg::Evaluator& ev, 
     av.elements.push_back(e);
   }
   s.put(arr, std::move(av));
-  s.atMutable(obj).setField(types_.field("java/lang/String", "value", "[C", false), arr);
-  immutable_.insert(obj);
   immutable_.insert(arr);
   derived_.insert(arr);
+  return arr;
+}
+
+bool LiveWorld::materializeString(Ref obj, uint64_t handle, seg::Evaluator& ev, State& s) {
+  std::u16string text = jvm_.string(handle);
+  if (static_cast<int64_t>(text.size()) > ev.options().arrayContentsLimit())
+    return fail(fmt::format("a String of {} characters", text.size()));
+  Ref arr = constantChars(text, ev, s);
+  s.atMutable(obj).setField(types_.field("java/lang/String", "value", "[C", false), arr);
+  immutable_.insert(obj);
   ++edits_;
   return true;
 }
@@ -410,7 +418,7 @@ bool LiveWorld::materializeArray(Ref obj, uint64_t handle, seg::Evaluator& ev, S
 }
 
 bool LiveWorld::ensureLiteral(const std::string& text, seg::Evaluator& ev, State& s) {
-  std::string utf8 = text;
+  std::string utf8 = modifiedUtf8ToUtf8(text);  // the evaluator's key for the pool
   state::FieldId pooled = types_.field(state::kStringPoolOwner, utf8, "Ljava/lang/String;", true);
   auto it = std::lower_bound(s.string_pool.begin(), s.string_pool.end(), pooled,
                              [](const auto& e, state::FieldId f) { return e.first < f; });
@@ -419,29 +427,14 @@ bool LiveWorld::ensureLiteral(const std::string& text, seg::Evaluator& ev, State
   std::u16string units = decodeModifiedUtf8(text);
   Ref str = ev.alloc().fresh();
   s.put(str, HeapValue::object(types_.exactly(types_.intern("java/lang/String"))));
-  Ref arr = ev.alloc().fresh();
-  HeapValue av = HeapValue::object(types_.exactly(types_.intern("[C")));
-  av.kind = HeapValue::Kind::Array;
-  av.length = ev.alloc().fresh();
-  s.put(av.length, HeapValue::integer(Interval::point(static_cast<int64_t>(units.size()))));
-  if (observer_) observer_->constant(av.length, static_cast<int64_t>(units.size()));
-  av.has_elements = true;
-  for (char16_t c : units) {
-    Ref e = ev.alloc().fresh();
-    s.put(e, HeapValue::integer(Interval::point(c), 'C'));
-    if (observer_) observer_->constant(e, c);
-    av.elements.push_back(e);
-  }
-  s.put(arr, std::move(av));
+  Ref arr = constantChars(units, ev, s);
   s.atMutable(str).setField(types_.field("java/lang/String", "value", "[C", false), arr);
   s.string_pool.insert(s.string_pool.begin() + static_cast<std::ptrdiff_t>(at), {pooled, str});
   ghosts_.insert(str);
   immutable_.insert(str);
-  immutable_.insert(arr);
   pin(s, str);
   return true;
 }
-
 
 bool LiveWorld::isMaterialized(Ref obj, const State& s) {
   if (!handles_.count(obj)) return true;  // made by jhalt: complete
@@ -524,7 +517,7 @@ bool LiveWorld::prepareInstruction(const State& view, const std::function<State&
     case bytecode::Family::LoadConstant: {
       if (pool.at(index16).tag != classfile::CpTag::String) return true;
       std::string text(pool.string(index16));
-      state::FieldId pooled = types_.field(state::kStringPoolOwner, text, "Ljava/lang/String;", true);
+      state::FieldId pooled = types_.field(state::kStringPoolOwner, modifiedUtf8ToUtf8(text), "Ljava/lang/String;", true);
       for (const auto& [k, r] : view.string_pool)
         if (k == pooled) return true;
       return ensureLiteral(text, ev, edit());

@@ -111,6 +111,7 @@ class LiveWorld final : public seg::ExternalMemory {
   Ref valueRef(const live::Value& v, char prim, const Location& where, seg::Evaluator& ev, state::State& s);
   bool materialize(Ref obj, seg::Evaluator& ev, state::State& s);
   bool materializeString(Ref obj, uint64_t handle, seg::Evaluator& ev, state::State& s);
+  Ref constantChars(const std::u16string& text, seg::Evaluator& ev, state::State& s);
   bool materializeArray(Ref obj, uint64_t handle, seg::Evaluator& ev, state::State& s);
   bool materializeBuilder(Ref obj, uint64_t handle, seg::Evaluator& ev, state::State& s);
   bool ensureStatic(state::FieldId f, const program::ClassInfo& owner, seg::Evaluator& ev, state::State& s);
