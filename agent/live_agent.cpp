@@ -511,11 +511,16 @@ jint start(JavaVM* vm, char* options, bool at_start) {
   w.can_get_bytecodes = potential.can_get_bytecodes;
   w.can_get_monitor_info = potential.can_get_monitor_info;
   if (at_start) {
-    // Held for a moment so that HotSpot keeps offering them after start-up
-    // (capabilities taken during OnLoad stay available); each connection
-    // takes them again and relinquishes them when it ends.
-    if (g.jvmti->AddCapabilities(&w) != JVMTI_ERROR_NONE) return JNI_ERR;
-    g.jvmti->RelinquishCapabilities(&w);
+    // The two capabilities HotSpot grants only now, held for a moment so
+    // that it keeps offering them after start-up (capabilities taken during
+    // OnLoad stay available); each connection takes them again, with the
+    // others, and relinquishes them when it ends. Nothing else is taken
+    // now: the dormant agent should cost the JVM as little as possible.
+    jvmtiCapabilities onload{};
+    onload.can_access_local_variables = w.can_access_local_variables;
+    onload.can_generate_breakpoint_events = w.can_generate_breakpoint_events;
+    if (g.jvmti->AddCapabilities(&onload) != JVMTI_ERROR_NONE) return JNI_ERR;
+    g.jvmti->RelinquishCapabilities(&onload);
   }
   jvmtiEventCallbacks cb{};
   cb.Breakpoint = &onBreakpoint;

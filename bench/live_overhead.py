@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """What jhalt's live agent costs the JVM it is in (issue 15).
 
-  1. dormant: bench/live/CpuBench.java (CPU-bound) with and without
+  1. dormant: bench/live/CpuBench.java (CPU-bound, allocating) and
+     bench/live/ArithBench.java (CPU-bound, no allocation in its loops) with and without
      -agentpath:libjhalt-live.so, runs alternating, the program's own times;
      also under `jhalt run --after 3600` (jhalt samples the stacks every
      250 ms but never analyses).
@@ -26,7 +27,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def compile_benchmarks(out):
     subprocess.run(["javac", "-d", out, os.path.join(HERE, "live", "CpuBench.java"),
-                    os.path.join(HERE, "live", "BusyLoop.java")], check=True)
+                    os.path.join(HERE, "live", "ArithBench.java"), os.path.join(HERE, "live", "BusyLoop.java")],
+                   check=True)
 
 
 def cpu_time(cmd):
@@ -34,15 +36,20 @@ def cpu_time(cmd):
     return float(p.stdout.split()[0])
 
 
-def dormant(jhalt, agent, classes, runs, rounds):
+def dormant(jhalt, agent, classes, runs, rounds, bench="CpuBench"):
     plain, with_agent, under_run = [], [], []
-    for _ in range(runs):
-        plain.append(cpu_time(["java", "-cp", classes, "CpuBench", str(rounds)]))
-        with_agent.append(cpu_time(["java", "-agentpath:" + agent, "-cp", classes, "CpuBench", str(rounds)]))
-        under_run.append(cpu_time([jhalt, "run", "--after", "3600", "--", "java", "-cp", classes, "CpuBench",
-                                   str(rounds)]))
+    commands = [
+        (plain, ["java", "-cp", classes, bench, str(rounds)]),
+        (with_agent, ["java", "-agentpath:" + agent, "-cp", classes, bench, str(rounds)]),
+        (under_run, [jhalt, "run", "--after", "3600", "--", "java", "-cp", classes, bench, str(rounds)]),
+    ]
+    for k in range(runs):
+        # Every order in turn, so that no command always runs after another.
+        for xs, cmd in commands[k % 3:] + commands[:k % 3]:
+            xs.append(cpu_time(cmd))
     mp, ma, mr = statistics.median(plain), statistics.median(with_agent), statistics.median(under_run)
-    print("dormant agent, CpuBench %d rounds, %d runs each (medians of the program's own seconds):" % (rounds, runs))
+    print("dormant agent, %s %d rounds, %d runs each (medians of the program's own seconds for the second "
+          "half of its rounds, after the JIT):" % (bench, rounds, runs))
     print("  plain java            %.3f s  (min %.3f, max %.3f)" % (mp, min(plain), max(plain)))
     print("  -agentpath (dormant)  %.3f s  (min %.3f, max %.3f)  ratio %.3f" % (ma, min(with_agent), max(with_agent), ma / mp))
     print("  under jhalt run       %.3f s  (min %.3f, max %.3f)  ratio %.3f" % (mr, min(under_run), max(under_run), mr / mp))
@@ -92,6 +99,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         compile_benchmarks(tmp)
         dormant(os.path.abspath(args.jhalt), os.path.abspath(args.agent), tmp, args.runs, args.rounds)
+        dormant(os.path.abspath(args.jhalt), os.path.abspath(args.agent), tmp, args.runs, 40, "ArithBench")
         attached(os.path.abspath(args.jhalt), os.path.abspath(args.agent), tmp, False)
         attached(os.path.abspath(args.jhalt), os.path.abspath(args.agent), tmp, True)
     return 0
