@@ -42,6 +42,17 @@ def main():
                  ["clp"], ["clp", loop_jar, "--iterations", "x"]):
         expect_usage_error(jhalt, args)
 
+    # Live JVMs (issue 15): bad targets and options are one-line errors.
+    for args in (["attach"], ["attach", "x"], ["attach", "999999999"], ["attach", str(os.getpid())],
+                 ["attach", "1", "--format", "xml"], ["run"], ["run", "--", "/no/such/java"],
+                 ["run", "--after", "-1", "--", "java", "-version"]):
+        expect_usage_error(jhalt, args)
+    r = run([jhalt, "attach", str(os.getpid())])
+    check("attach to a process that is not a JVM", "is not a HotSpot JVM" in r.stderr, repr(r.stderr))
+    # A program that ends by itself ends `jhalt run` with its exit status and output.
+    r = run([jhalt, "run", "--", os.path.join(jdk, "bin", "java"), "-version"])
+    check("run java -version", r.returncode == 0 and "version" in r.stderr and not r.stdout.strip(), repr(r))
+
     # The CLP program of a recursive method: readable and Prolog forms.
     sum_jar = os.path.join(jars, "SumRec.jar")
     r = run([jhalt, "clp", sum_jar])
