@@ -35,6 +35,8 @@ import sys
 import tempfile
 import time
 
+TIMEOUT = "30"  # jhalt's safety net per analysis (--timeout); more for slow builds
+
 EXPECT = re.compile(r"//\s*EXPECT:\s*live\s*->\s*(NO|ENDS|MAYBE)\s*(.*)$")
 
 
@@ -78,7 +80,7 @@ def check_proof(report, fields, where):
 def run_mode(jhalt, classes, name, verdict, fields, tmp):
     out = os.path.join(tmp, name + ".run.json")
     started = time.time()
-    cmd = [jhalt, "run", "--after", "2", "--kill", "--format", "json", "--output", out, "--"] + \
+    cmd = [jhalt, "run", "--after", "2", "--kill", "--format", "json", "--output", out, "--timeout", TIMEOUT, "--"] + \
         java_cmd(classes, name, fields)
     if verdict == "MAYBE":
         # It runs on: give jhalt its analyses, then stop jhalt and the JVM.
@@ -130,8 +132,8 @@ def attach_mode(jhalt, classes, name, verdict, fields, agent):
     try:
         time.sleep(2)
         started = time.time()
-        p = subprocess.run([jhalt, "attach", str(jvm.pid), "--format", "json"], capture_output=True, text=True,
-                           timeout=120)
+        p = subprocess.run([jhalt, "attach", str(jvm.pid), "--format", "json", "--timeout", TIMEOUT],
+                           capture_output=True, text=True, timeout=300)
         where = "%s (attach, %s, %.1f s)" % (name, mode, time.time() - started)
         if p.returncode != 0:
             if verdict == "ENDS" and jvm.poll() is not None:
@@ -169,7 +171,10 @@ def main():
     ap.add_argument("--agent", required=True)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", default="")
+    ap.add_argument("--timeout", default="30", help="jhalt's --timeout (a safety net; the sanitizer build is slow)")
     args = ap.parse_args()
+    global TIMEOUT
+    TIMEOUT = args.timeout
     cases = expectations(args.sources)
     if args.only:
         wanted = set(args.only.split(","))

@@ -71,7 +71,7 @@ struct LiveFlags {
   LiveSettings settings() const {
     LiveSettings s;
     s.total_seconds = timeout;
-    s.loop_seconds = std::min(timeout, 10.0);
+    s.loop_seconds = timeout;  // the loops of a thread share what is left
     s.effort = effort;
     s.models_jar = modelsJar();
     s.dump_smt = dump_smt;
