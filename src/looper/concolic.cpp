@@ -342,8 +342,11 @@ void Concolic::observeHeap(const State& s, const bytecode::Instruction& insn, bo
     case Family::LocalStore:
     case Family::Increment:
       if (loop_frame) {
+        // What the local held when the iteration began (here it may already
+        // be dead and cleared: `head = new Node(head)`).
         auto slot = static_cast<uint32_t>(insn.operand);
-        noteWrite(Location{Location::Kind::Local, kNone, slot, 0}, slot < f.locals.size() ? f.locals[slot] : kNone);
+        const auto& start = last_start_.frames.front().locals;
+        noteWrite(Location{Location::Kind::Local, kNone, slot, 0}, slot < start.size() ? start[slot] : kNone);
       }
       return;
     case Family::Field: {

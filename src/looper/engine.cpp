@@ -75,6 +75,13 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
     bool unchecked = false;     // distinct paths were added since the closure was last checked
     ConcolicResult r = c.run(*l.start, [&](const std::vector<Iteration>& its) {
       const Iteration& last = its.back();
+      if (last.shared_dependent) {
+        // No closure can hold while a path depends on memory another thread
+        // may write: stop now and let the thread run on.
+        why_not = last.shared_reason;
+        paths = its.size();
+        return true;
+      }
       if (last.grows) {
         grows = true;
         return true;

@@ -37,6 +37,12 @@ import time
 
 TIMEOUT = "30"  # jhalt's safety net per analysis (--timeout); more for slow builds
 
+
+def run_limit():
+    """How long one `jhalt run` may take: the program, and up to three
+    analyses of each loop (each bounded by --timeout) that hold its thread."""
+    return max(240, 4 * int(TIMEOUT))
+
 EXPECT = re.compile(r"//\s*EXPECT:\s*live\s*->\s*(NO|ENDS|MAYBE)\s*(.*)$")
 
 
@@ -99,11 +105,11 @@ def run_mode(jhalt, classes, name, verdict, fields, tmp):
         return []
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        p.stdout_text, p.stderr_text = p.communicate(timeout=240)
+        p.stdout_text, p.stderr_text = p.communicate(timeout=run_limit())
     except subprocess.TimeoutExpired:
         os.killpg(p.pid, signal.SIGKILL)
         p.communicate()
-        return ["%s (run): neither proven nor ended within 240 s" % name]
+        return ["%s (run): neither proven nor ended within %d s" % (name, run_limit())]
     where = "%s (run, %.1f s)" % (name, time.time() - started)
     if verdict == "NO":
         if p.returncode != 1 or not os.path.exists(out):
