@@ -74,30 +74,28 @@ std::vector<TransId> reachableFromStart(const Its& its, const std::vector<TransI
   return out;
 }
 
-// The round's claims for transition t.
+// The round's claims for transition t: each phase's decrease and, when
+// strict, the bound (proof.h).
 bool verifyRound(const Its& its, const Facts& facts, const Round& r, TransId t, bool strict, std::string& why,
                  size_t& count) {
   const Transition& tr = its.trans[t];
-  auto f_from = r.f.find(tr.from), f_to = r.f.find(tr.to);
-  if (f_from == r.f.end() || f_to == r.f.end()) return why = "a location without a ranking function", false;
-  const size_t pre = its.locs[tr.from].arity(), post = its.locs[tr.to].arity();
-  if (f_from->second.coef.size() != pre || f_to->second.coef.size() != post)
-    return why = "a ranking function of the wrong arity", false;
+  if (r.phase_decrease.size() != r.phases.size()) return why = "a multiphase round without its certificates", false;
   std::vector<Row> rows = premise(its, t, facts);
-  std::vector<mpz_class> w(tr.num_vars, 0), bound_w(tr.num_vars, 0);
-  for (size_t j = 0; j < pre; ++j) w[j] = bound_w[j] = -mpz_class(static_cast<long>(f_from->second.coef[j]));
-  for (size_t j = 0; j < post; ++j) w[pre + j] = mpz_class(static_cast<long>(f_to->second.coef[j]));
-  mpz_class c_from(static_cast<long>(f_from->second.constant)), c_to(static_cast<long>(f_to->second.constant));
-  auto dec = r.decrease.find(t);
-  if (dec == r.decrease.end()) return why = fmt::format("no decrease certificate for t{}", t), false;
-  if (!verify(rows, dec->second, w, c_from - c_to - (strict ? 1 : 0), tr.num_vars, why)) return false;
-  ++count;
-  if (!strict) return true;
-  auto b = r.bounded.find(t);
-  if (b == r.bounded.end()) return why = fmt::format("no bound certificate for t{}", t), false;
-  if (!verify(rows, b->second, bound_w, c_from, tr.num_vars, why)) return false;
-  ++count;
-  return true;
+  auto claim = [&](size_t phase, bool bound, const std::map<TransId, Farkas>& certs, const char* what) {
+    auto c = roundClaim(its, r, t, phase, strict, bound);
+    if (!c) return why = "a ranking function that is missing, of the wrong arity or too large", false;
+    auto cert = certs.find(t);
+    if (cert == certs.end()) return why = fmt::format("no {} certificate for t{}", what, t), false;
+    std::vector<mpz_class> w;
+    for (int64_t a : c->w) w.emplace_back(static_cast<long>(a));
+    if (!verify(rows, cert->second, w, mpz_class(static_cast<long>(c->beta)), tr.num_vars, why)) return false;
+    ++count;
+    return true;
+  };
+  for (size_t i = 0; i < r.phases.size(); ++i)
+    if (!claim(i, false, r.phase_decrease[i], "phase decrease")) return false;
+  if (!claim(r.phases.size(), false, r.decrease, "decrease")) return false;
+  return !strict || claim(r.phases.size(), true, r.bounded, "bound");
 }
 
 // The invariants: true at start and top, inequalities only, and each atom

@@ -58,8 +58,20 @@ std::string proofText(const Its& its, const Proof& proof) {
   size_t k = 0;
   for (const Round& r : proof.rounds) {
     out += fmt::format("round {}:\n", ++k);
-    for (const auto& [l, f] : r.f) out += fmt::format("  f({}) = {}\n", its.locs[l].name, functionText(its.locs[l], f));
-    for (TransId t : r.strict) out += fmt::format("  decreases by at least 1, from >= 0: {}\n", its.trans[t].origin);
+    if (!r.phases.empty()) {
+      out += fmt::format("  multiphase ({} phases; Ben-Amram and Genaim): on each step named below g1 falls by at least 1, "
+                         "each later gi by at least 1 - g(i-1), and the last is >= 0; on the other steps none "
+                         "increases\n", r.phases.size() + 1);
+      for (size_t i = 0; i < r.phases.size(); ++i)
+        for (const auto& [l, g] : r.phases[i])
+          out += fmt::format("  g{}({}) = {}\n", i + 1, its.locs[l].name, functionText(its.locs[l], g));
+    }
+    for (const auto& [l, f] : r.f)
+      out += fmt::format("  {}({}) = {}\n", r.phases.empty() ? std::string("f") : fmt::format("g{}", r.phases.size() + 1),
+                         its.locs[l].name, functionText(its.locs[l], f));
+    for (TransId t : r.strict)
+      out += fmt::format("  {}: {}\n", r.phases.empty() ? "decreases by at least 1, from >= 0" : "ranked through its phases",
+                         its.trans[t].origin);
     if (r.strict.size() < r.scc.size())
       out += fmt::format("  does not increase on the other {} transitions of the loop\n", r.scc.size() - r.strict.size());
   }

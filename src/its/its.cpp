@@ -165,4 +165,63 @@ std::string toText(const Its& its) {
   return out;
 }
 
+namespace {
+
+std::string koatSymbol(const Its& its, LocId l) {
+  switch (its.locs[l].kind) {
+    case Location::Kind::Start: return "start";
+    case Location::Kind::Top: return "top";
+    case Location::Kind::Program: break;
+  }
+  return fmt::format("l{}", l);
+}
+
+std::string koatTerm(const std::string& symbol, const std::string& prefix, size_t arity) {
+  std::string out = symbol + "(";
+  for (size_t j = 0; j < arity; ++j) out += fmt::format("{}{}{}", j ? ", " : "", prefix, j);
+  return out + ")";
+}
+
+}  // namespace
+
+std::string toKoat(const Its& its, bool jvm) {
+  size_t arity = 1;
+  size_t temporaries = 0;
+  for (const Location& l : its.locs) arity = std::max(arity, l.arity());
+  for (const Transition& t : its.trans)
+    temporaries = std::max<size_t>(temporaries, t.num_vars - its.locs[t.from].arity() - its.locs[t.to].arity());
+  std::string out = "(GOAL COMPLEXITY)\n(STARTTERM (FUNCTIONSYMBOLS start))\n(VAR";
+  for (const char* prefix : {"X", "Y"})
+    for (size_t j = 0; j < arity; ++j) out += fmt::format(" {}{}", prefix, j);
+  for (size_t j = 0; j < temporaries; ++j) out += fmt::format(" T{}", j);
+  out += ")\n(RULES\n";
+  Facts facts;
+  facts.jvm = jvm;
+  for (TransId k = 0; k < its.trans.size(); ++k) {
+    const Transition& t = its.trans[k];
+    if (!inSemantics(t, jvm)) continue;
+    const size_t pre = its.locs[t.from].arity(), post = its.locs[t.to].arity();
+    auto name = [&](Var v) {
+      if (v < pre) return fmt::format("X{}", v);
+      if (v < pre + post) return fmt::format("Y{}", v - pre);
+      return fmt::format("T{}", v - pre - post);
+    };
+    std::string cond;
+    for (const Row& r : premise(its, k, facts)) {
+      std::string lhs;
+      for (const auto& [v, a] : r.a) {
+        if (a == 0) continue;
+        const uint64_t mag = a < 0 ? uint64_t{0} - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
+        std::string term = mag == 1 ? name(v) : fmt::format("{}*{}", mag, name(v));
+        lhs += lhs.empty() ? (a < 0 ? "-" + term : term) : (a < 0 ? " - " : " + ") + term;
+      }
+      if (lhs.empty()) lhs = "0";
+      cond += fmt::format("{}{} {} {}", cond.empty() ? "" : " && ", lhs, r.eq ? "=" : "<=", r.b);
+    }
+    out += fmt::format("  {} -> {}{}\n", koatTerm(koatSymbol(its, t.from), "X", arity),
+                       koatTerm(koatSymbol(its, t.to), "Y", arity), cond.empty() ? "" : " :|: " + cond);
+  }
+  return out + ")\n";
+}
+
 }  // namespace jhalt::its

@@ -1,5 +1,7 @@
 #include "jhalt/its/obligations.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "encode.h"
@@ -38,21 +40,19 @@ std::vector<Obligation> obligations(const Its& its, const Proof& proof, smt::Con
   }
   for (size_t k = 0; k < proof.rounds.size(); ++k) {
     const Round& r = proof.rounds[k];
+    const size_t d = r.phases.size();
     for (const auto& [t, cert] : r.decrease) {
-      const Transition& tr = its.trans[t];
-      const LinearFn& from = r.f.at(tr.from);
-      const LinearFn& to = r.f.at(tr.to);
-      const size_t pre = from.coef.size();
       bool strict = std::binary_search(r.strict.begin(), r.strict.end(), t);
-      // f(pre) - f'(post) >= [strict]:  -a·x + a'·x' <= c - c' - [strict].
-      std::vector<int64_t> w(tr.num_vars, 0), bound(tr.num_vars, 0);
-      for (size_t j = 0; j < pre; ++j) w[j] = bound[j] = -from.coef[j];
-      for (size_t j = 0; j < to.coef.size(); ++j) w[pre + j] = to.coef[j];
-      out.push_back({fmt::format("t{} does not increase round {}'s function", t, k + 1),
-                     violated(its, t, facts, ctx, w, from.constant - to.constant - (strict ? 1 : 0))});
-      if (strict)
-        out.push_back({fmt::format("round {}'s function is bounded on t{}", k + 1, t),
-                       violated(its, t, facts, ctx, bound, from.constant)});
+      auto add = [&](size_t phase, bool bound, const std::string& what) {
+        if (auto c = roundClaim(its, r, t, phase, strict, bound))
+          out.push_back({what, violated(its, t, facts, ctx, c->w, c->beta)});
+        else  // not expressible: an obligation that cannot hold
+          out.push_back({what, ctx.boolVal(true)});
+      };
+      for (size_t i = 0; i < d; ++i)
+        add(i, false, fmt::format("phase {} of round {}'s function decreases on t{}", i + 1, k + 1, t));
+      add(d, false, fmt::format("t{} does not increase round {}'s function", t, k + 1));
+      if (strict) add(d, true, fmt::format("round {}'s function is bounded on t{}", k + 1, t));
     }
   }
   return out;

@@ -56,18 +56,52 @@ void strengthen(const Its& its, const Facts& facts, Round& r, smt::Solver& solve
   std::sort(r.strict.begin(), r.strict.end());
 }
 
+// Unknown linear functions, one per location of a part.
+struct UnknownFns {
+  std::map<LocId, std::vector<Term>> coef;
+  std::map<LocId, Term> constant;
+};
+
+UnknownFns unknownFns(const Its& its, const std::set<LocId>& locs, smt::Context& ctx, const std::string& name) {
+  UnknownFns u;
+  for (LocId l : locs) {
+    for (size_t j = 0; j < its.locs[l].arity(); ++j) u.coef[l].push_back(ctx.intVar(fmt::format("{}_a{}_{}", name, l, j)));
+    u.constant.emplace(l, ctx.intVar(fmt::format("{}_c{}", name, l)));
+  }
+  return u;
+}
+
+std::optional<std::map<LocId, LinearFn>> readFns(smt::Solver& solver, const UnknownFns& u) {
+  std::map<LocId, LinearFn> out;
+  for (const auto& [l, coef] : u.coef) {
+    LinearFn f;
+    for (const Term& a : coef) {
+      auto v = solver.value(a);
+      if (!v) return std::nullopt;
+      f.coef.push_back(*v);
+    }
+    auto c = solver.value(u.constant.at(l));
+    if (!c) return std::nullopt;
+    f.constant = *c;
+    out.emplace(l, std::move(f));
+  }
+  return out;
+}
+
+std::set<LocId> locations(const Its& its, const std::vector<TransId>& part) {
+  std::set<LocId> locs;
+  for (TransId t : part) locs.insert(its.trans[t].from), locs.insert(its.trans[t].to);
+  return locs;
+}
+
 // One round on a strongly connected part (see rank.h), or nullopt.
 std::optional<Round> rankPart(const Its& its, const Facts& facts, const std::vector<TransId>& part, smt::Solver& solver,
                               size_t round) {
   smt::Context& ctx = solver.ctx();
-  std::set<LocId> locs;
-  for (TransId t : part) locs.insert(its.trans[t].from), locs.insert(its.trans[t].to);
-  std::map<LocId, std::vector<Term>> coef;
-  std::map<LocId, Term> constant;
-  for (LocId l : locs) {
-    for (size_t j = 0; j < its.locs[l].arity(); ++j) coef[l].push_back(ctx.intVar(fmt::format("r{}_a{}_{}", round, l, j)));
-    constant.emplace(l, ctx.intVar(fmt::format("r{}_c{}", round, l)));
-  }
+  std::set<LocId> locs = locations(its, part);
+  UnknownFns u = unknownFns(its, locs, ctx, fmt::format("r{}", round));
+  const auto& coef = u.coef;
+  const auto& constant = u.constant;
   solver.push();
   std::map<TransId, Term> strict;
   std::map<TransId, std::vector<Term>> dec_m, bound_m;
@@ -82,8 +116,8 @@ std::optional<Round> rankPart(const Its& its, const Facts& facts, const std::vec
     strict_sum.push_back(s);
     // f(pre) - f'(post) >= s:  -a·x + a'·x' <= c - c' - s.
     std::vector<Term> w(tr.num_vars, ctx.num(0)), bound_w(tr.num_vars, ctx.num(0));
-    for (size_t j = 0; j < pre; ++j) w[j] = -coef[tr.from][j], bound_w[j] = -coef[tr.from][j];
-    for (size_t j = 0; j < post; ++j) w[pre + j] = coef[tr.to][j];
+    for (size_t j = 0; j < pre; ++j) w[j] = -coef.at(tr.from)[j], bound_w[j] = -coef.at(tr.from)[j];
+    for (size_t j = 0; j < post; ++j) w[pre + j] = coef.at(tr.to)[j];
     dec_m[t] = multipliers(solver, rows, fmt::format("r{}_d{}", round, t));
     solver.add(farkas(ctx, rows, dec_m[t], w, constant.at(tr.from) - constant.at(tr.to) - s));
     // s = 1 => f(pre) >= 0:  -a·x <= c.
@@ -97,19 +131,9 @@ std::optional<Round> rankPart(const Its& its, const Facts& facts, const std::vec
   if (solver.check("its ranking function") == smt::Result::Sat) {
     Round r;
     r.scc = part;
-    bool ok = true;
-    for (LocId l : locs) {
-      LinearFn f;
-      for (const Term& a : coef[l]) {
-        auto v = solver.value(a);
-        ok = ok && v.has_value();
-        f.coef.push_back(v.value_or(0));
-      }
-      auto c = solver.value(constant.at(l));
-      ok = ok && c.has_value();
-      f.constant = c.value_or(0);
-      r.f.emplace(l, std::move(f));
-    }
+    auto fns = readFns(solver, u);
+    bool ok = fns.has_value();
+    if (fns) r.f = std::move(*fns);
     for (TransId t : part) {
       auto s = solver.value(strict.at(t));
       ok = ok && s.has_value();
@@ -127,6 +151,95 @@ std::optional<Round> rankPart(const Its& its, const Facts& facts, const std::vec
   }
   solver.pop();
   if (out) strengthen(its, facts, *out, solver);
+  return out;
+}
+
+// A multiphase round of `depth` phases (proof.h), or nullopt: on each
+// strict transition and phase i,
+//   premise => g_i(pre) - g_i'(post) + g_{i-1}(pre) >= 1   (g_0 = 0)
+// and premise => g_d(pre) >= 0; on the others no phase increases; at least
+// one transition is strict. Each claim by Farkas' lemma.
+std::optional<Round> rankMultiphase(const Its& its, const Facts& facts, const std::vector<TransId>& part,
+                                    smt::Solver& solver, size_t round, size_t depth) {
+  smt::Context& ctx = solver.ctx();
+  std::set<LocId> locs = locations(its, part);
+  std::vector<UnknownFns> g;
+  for (size_t i = 0; i < depth; ++i) g.push_back(unknownFns(its, locs, ctx, fmt::format("r{}_p{}", round, i)));
+  solver.push();
+  // Per transition: whether it is strict, and per phase the multipliers of
+  // its strict and of its weak claim.
+  std::map<TransId, Term> strict;
+  std::vector<std::map<TransId, std::vector<Term>>> dec_strict(depth), dec_weak(depth);
+  std::map<TransId, std::vector<Term>> bound;
+  Term total = ctx.num(0);
+  for (TransId t : part) {
+    const Transition& tr = its.trans[t];
+    const size_t pre = its.locs[tr.from].arity(), post = its.locs[tr.to].arity();
+    std::vector<Row> rows = premise(its, t, facts);
+    Term s = ctx.intVar(fmt::format("r{}_ps{}", round, t));
+    solver.add(s >= 0 && s <= 1);
+    strict.emplace(t, s);
+    total = total + s;
+    for (size_t i = 0; i < depth; ++i) {
+      // Weak: -g_i·x + g_i'·x' <= c_i - c_i'.
+      std::vector<Term> w(tr.num_vars, ctx.num(0));
+      Term beta = g[i].constant.at(tr.from) - g[i].constant.at(tr.to);
+      for (size_t j = 0; j < pre; ++j) w[j] = -g[i].coef.at(tr.from)[j];
+      for (size_t j = 0; j < post; ++j) w[pre + j] = g[i].coef.at(tr.to)[j];
+      dec_weak[i][t] = multipliers(solver, rows, fmt::format("r{}_p{}_w{}", round, i, t));
+      solver.add(smt::implies(s == 0, farkas(ctx, rows, dec_weak[i][t], w, beta)));
+      // Strict: minus g_{i-1}(pre) and 1 more.
+      beta = beta - ctx.num(1);
+      if (i > 0) {
+        for (size_t j = 0; j < pre; ++j) w[j] = w[j] - g[i - 1].coef.at(tr.from)[j];
+        beta = beta + g[i - 1].constant.at(tr.from);
+      }
+      dec_strict[i][t] = multipliers(solver, rows, fmt::format("r{}_p{}_d{}", round, i, t));
+      solver.add(smt::implies(s == 1, farkas(ctx, rows, dec_strict[i][t], w, beta)));
+    }
+    std::vector<Term> bound_w(tr.num_vars, ctx.num(0));
+    for (size_t j = 0; j < pre; ++j) bound_w[j] = -g[depth - 1].coef.at(tr.from)[j];
+    bound[t] = multipliers(solver, rows, fmt::format("r{}_pb{}", round, t));
+    solver.add(smt::implies(s == 1, farkas(ctx, rows, bound[t], bound_w, g[depth - 1].constant.at(tr.from))));
+  }
+  solver.add(total >= 1);
+  std::optional<Round> out;
+  if (solver.check("its multiphase ranking function") == smt::Result::Sat) {
+    Round r;
+    r.scc = part;
+    bool ok = true;
+    std::set<TransId> is_strict;
+    for (TransId t : part) {
+      auto v = solver.value(strict.at(t));
+      ok = ok && v.has_value();
+      if (v.value_or(0) == 1) is_strict.insert(t), r.strict.push_back(t);
+    }
+    for (size_t i = 0; i < depth && ok; ++i) {
+      auto fns = readFns(solver, g[i]);
+      ok = fns.has_value();
+      std::map<TransId, Farkas> certs;
+      for (TransId t : part) {
+        auto c = read(solver, is_strict.count(t) ? dec_strict[i].at(t) : dec_weak[i].at(t), 1);
+        ok = ok && c.has_value();
+        if (c) certs.emplace(t, std::move(*c));
+      }
+      if (!ok) break;
+      if (i + 1 < depth) {
+        r.phases.push_back(std::move(*fns));
+        r.phase_decrease.push_back(std::move(certs));
+      } else {
+        r.f = std::move(*fns);
+        r.decrease = std::move(certs);
+      }
+    }
+    for (TransId t : r.strict) {
+      auto b = read(solver, bound.at(t), 1);
+      ok = ok && b.has_value();
+      if (b) r.bounded.emplace(t, std::move(*b));
+    }
+    if (ok && !r.strict.empty()) out = std::move(r);
+  }
+  solver.pop();
   return out;
 }
 
@@ -207,8 +320,14 @@ RankResult attempt(const Its& its, smt::Solver& solver, const RankOptions& optio
       return result;
     }
     std::optional<Round> r = rankPart(its, facts, part, solver, rounds);
+    // No linear function: a multiphase one (its strict transitions are removed).
+    const bool small = part.size() <= options.max_phase_transitions && rows <= options.max_phase_rows;
+    for (size_t depth = 2; !r && small && depth <= options.max_phases; ++depth) {
+      if (std::chrono::steady_clock::now() >= options.deadline) break;
+      r = rankMultiphase(its, facts, part, solver, rounds, depth);
+    }
     if (!r) {
-      result.why_not = "no linear ranking function for the loop at " + partName(its, part);
+      result.why_not = fmt::format("no linear or multiphase (up to {} phases) ranking function for the loop at {}", options.max_phases, partName(its, part));
       return result;
     }
     std::vector<TransId> rest;

@@ -101,9 +101,20 @@ bool Concolic::sharedLocation(const Location& l) const {
   // The garbage collector clears references and the Reference Handler
   // thread fills reference queues, whatever the application's threads do.
   if (l.kind == Location::Kind::Field || l.kind == Location::Kind::Static) {
-    const std::string& owner = ev_.types().fieldInfo(l.field).owner;
-    return owner == "java/lang/ref/Reference" || owner == "java/lang/ref/ReferenceQueue" ||
-           owner == "java/lang/ref/SoftReference";
+    const state::FieldInfo& fi = ev_.types().fieldInfo(l.field);
+    const std::string& owner = fi.owner;
+    if (owner == "java/lang/ref/Reference" || owner == "java/lang/ref/ReferenceQueue" ||
+        owner == "java/lang/ref/SoftReference")
+      return true;
+    // The JVM's service threads run the JDK's cleaning actions (the
+    // Reference Handler, Common-Cleaner): they write the JDK's atomic and
+    // volatile fields (direct-memory counts, ...).
+    if (owner.starts_with("java/util/concurrent/atomic/")) return true;
+    const program::ClassInfo* c = ev_.program().find(owner);
+    if (c && c->origin() != classpath::Origin::Application) {
+      const classfile::Field* f = c->declaredField(fi.name, fi.descriptor);
+      if (f && (f->access & classfile::kVolatile)) return true;
+    }
   }
   return false;
 }
@@ -415,13 +426,17 @@ void Concolic::observeHeap(const State& s, const bytecode::Instruction& insn, bo
         Ref a = peek(0), b = peek(1);
         use(a);
         use(b);
-        auto jvmString = [&](Ref r) {
+        // Strings that jhalt made (its library models' results, literals)
+        // need not have the JDK's identities: `s.substring(3, 3) == ""`
+        // holds on JDK 17, `Integer.toString(0) == "0"` does not.
+        auto string = [&](Ref r) {
           const HeapValue* v = r == kNull ? nullptr : s.find(r);
-          return v && world_.isWorldObject(r) && !world_.isGhost(r) &&
-                 ev_.types().name(v->type.bounds.front().type) == "java/lang/String";
+          return v && !v->type.bounds.empty() && ev_.types().name(v->type.bounds.front().type) == "java/lang/String";
         };
-        if ((world_.isGhost(a) && jvmString(b)) || (world_.isGhost(b) && jvmString(a)))
-          abort("the identity of a string literal is compared with a String of the JVM");
+        auto jvms = [&](Ref r) { return world_.isWorldObject(r) && !world_.isGhost(r); };
+        if (a != kNull && b != kNull && (string(a) || string(b)) && !(jvms(a) && jvms(b)))
+          abort("the identity of a String jhalt made (a literal or a library result) is compared: the JDK's may "
+                "differ");
       }
       return;
     }
@@ -434,7 +449,23 @@ void Concolic::observeHeap(const State& s, const bytecode::Instruction& insn, bo
     }
     case Family::NewArray: {
       int dims = insn.opcode == 0xc5 ? insn.operand2 : 1;
-      for (int k = 0; k < dims; ++k) concretize(peek(static_cast<size_t>(k)));
+      // Bytes of the new arrays: element size times the product of the
+      // counts (8 for references and multi-dimensional levels).
+      size_t bytes = 8;
+      if (insn.opcode == 0xbc) {
+        static constexpr size_t kSize[] = {0, 0, 0, 0, 1, 2, 4, 8, 1, 2, 4, 8};  // newarray's atype 4..11
+        bytes = insn.operand >= 4 && insn.operand <= 11 ? kSize[insn.operand] : 8;
+      }
+      for (int k = 0; k < dims; ++k) {
+        Ref count = peek(static_cast<size_t>(k));
+        concretize(count);
+        int64_t n = std::max<int64_t>(0, s.intervalOf(count).hi);
+        bytes = n > 0 && bytes > (SIZE_MAX / 2) / static_cast<size_t>(n) ? SIZE_MAX / 2 : bytes * static_cast<size_t>(n);
+      }
+      array_bytes_ = std::min(SIZE_MAX / 2, array_bytes_ + bytes);
+      if (array_bytes_ > options_.max_array_bytes)
+        abort(fmt::format("the iteration allocates arrays of more than {} KiB: on the JVM it may throw "
+                          "OutOfMemoryError, which jhalt does not model", options_.max_array_bytes / 1024));
       return;
     }
     case Family::LoadConstant: {

@@ -50,6 +50,7 @@ engine::Result LooperEngine::analyze(const engine::Entry& entry, const engine::G
   std::unique_ptr<smt::Solver> solver = smt::makeSolver(ctx, options_.solver, options_.stats);
   ConcolicOptions co;
   co.shared_heap = l.shared_heap;
+  co.frames_below = l.stack.size() > l.depth ? l.stack.size() - l.depth - 1 : 0;
   co.deadline = budget.deadline();
   const size_t every_iteration = budget.scaled(options_.max_iterations);
   const size_t closure_iterations = std::max(every_iteration, budget.scaled(options_.max_closure_iterations));

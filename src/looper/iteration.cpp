@@ -60,6 +60,7 @@ ConcolicResult Concolic::run(State start, const std::function<bool(const std::ve
       }
       const state::Frame& before = s.top();
       std::string where = fmt::format("{} at offset {}", before.method->qualifiedName(), before.pc);
+      const bool raising = s.exception == kNone && !atThrow(s);
       seg::StepResult r = ev_.step(s);
       if (!world_.failure().empty()) {
         res.stopped = world_.failure();
@@ -84,6 +85,18 @@ ConcolicResult Concolic::run(State start, const std::function<bool(const std::ve
       }
       compute(next.label, next.state);
       s = std::move(next.state);
+      if (raising && s.exception != kNone) {
+        const HeapValue* e = s.find(s.exception);
+        res.stopped = fmt::format(
+            "{} throws {} in the JVM's own code: HotSpot may throw one preallocated object without a message "
+            "(OmitStackTraceInFastThrow), which jhalt does not model",
+            where, e && !e->type.bounds.empty() ? ev_.types().name(e->type.bounds.front().type) : "an exception");
+        return res;
+      }
+      if (std::string deep = stackTooDeep(s); !deep.empty()) {
+        res.stopped = deep;
+        return res;
+      }
       ++steps;
       ++total;
       if (s.finished()) {
@@ -117,6 +130,30 @@ ConcolicResult Concolic::run(State start, const std::function<bool(const std::ve
   return res;
 }
 
+bool Concolic::atThrow(const State& s) const {
+  if (s.frames.empty()) return false;
+  const state::Frame& f = s.top();
+  const program::MethodCode& code = f.method->code();
+  int32_t index = code.bytecode.indexAt(f.pc);
+  return index >= 0 && code.bytecode.at(static_cast<size_t>(index)).family() == bytecode::Family::Throw;
+}
+
+// HotSpot's interpreter frame of a method: its locals and operand stack,
+// and about 12 words of its own (x86-64); the thread's frames below the
+// loop at 256 bytes each. Beyond options_.max_stack_bytes the JVM may throw
+// StackOverflowError where jhalt's evaluator goes on.
+std::string Concolic::stackTooDeep(const State& s) const {
+  size_t bytes = options_.frames_below * 256;
+  for (const state::Frame& f : s.frames) {
+    const auto& code = f.method->method().code;
+    bytes += 8 * (12 + (code ? code->max_locals + code->max_stack : 0));
+  }
+  if (bytes <= options_.max_stack_bytes) return {};
+  return fmt::format("the iteration calls {} frames deep (about {} KiB of stack with the thread's {} frames below the "
+                     "loop): the JVM may throw StackOverflowError, which jhalt does not model",
+                     s.frames.size(), bytes / 1024, options_.frames_below);
+}
+
 void Concolic::beginIteration(State& s) {
   first_new_ = ev_.alloc().peek();
   sym_.clear();
@@ -127,6 +164,7 @@ void Concolic::beginIteration(State& s) {
   used_.clear();
   phi_.clear();
   abort_.clear();
+  array_bytes_ = 0;
   shared_dependent_ = false;
   shared_reason_.clear();
   shared_ref_values_.clear();

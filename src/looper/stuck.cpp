@@ -20,10 +20,12 @@ bool isServiceThread(const live::ThreadInfo& t, const std::vector<live::FrameInf
     return false;
   }
   if (t.group == "InnocuousThreadGroup" && t.name == "Common-Cleaner") {
-    if (frames.empty()) return true;
+    // The JDK's is an InnocuousThread (an application cannot make one
+    // without opening java.base); a thread of that name and group that the
+    // application made runs from Thread.run.
     bool cleaner = false;
     for (const auto& f : frames) cleaner |= f.cls == "jdk/internal/ref/CleanerImpl";
-    return cleaner && (entry == "java/lang/Thread.run" || entry == "jdk/internal/misc/InnocuousThread.run");
+    return cleaner && entry == "jdk/internal/misc/InnocuousThread.run";
   }
   return t.group == "main" && t.name == "DestroyJavaVM" && frames.empty();
 }
@@ -103,7 +105,8 @@ std::vector<LoopCandidate> stuckLoops(const std::vector<std::vector<live::FrameI
 }
 
 OtherThreads otherThreads(const ThreadSample& stuck, const std::vector<ThreadSample>& all,
-                          const std::vector<uint64_t>& joiners, bool finalizers, bool notifications) {
+                          const std::vector<uint64_t>& joiners, bool finalizers, bool notifications, bool signals,
+                          bool internals) {
   OtherThreads out;
   for (const ThreadSample& t : all) {
     if (t.info.handle == stuck.info.handle || t.info.agent) continue;
@@ -112,6 +115,17 @@ OtherThreads otherThreads(const ThreadSample& stuck, const std::vector<ThreadSam
       if (t.info.name == "Finalizer" && finalizers) {
         out.may_write = true;
         out.why = "the finalizer thread may run finalize() methods that call the application";
+        return out;
+      }
+      if ((t.info.name == "Reference Handler" || t.info.name == "Common-Cleaner") && internals) {
+        out.may_write = true;
+        out.why = "the application uses the JDK's internal classes (jdk.internal.*), so the JVM's " + t.info.name +
+                  " thread may run its code";
+        return out;
+      }
+      if (t.info.name == "Signal Dispatcher" && signals) {
+        out.may_write = true;
+        out.why = "the JVM's signal dispatcher may start the application's signal handlers (sun.misc.Signal is loaded)";
         return out;
       }
       if (t.info.name == "Notification Thread" && notifications) {

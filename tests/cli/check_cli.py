@@ -6,6 +6,7 @@ good and malformed classes.
 Usage: check_cli.py JHALT JARS_DIR JDK_HOME
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -63,6 +64,26 @@ def main():
           repr(r.stdout[:500]))
     r = run([jhalt, "clp", sum_jar, "--unfold", "--iterations", "2"])
     check("clp unfold", r.returncode == 0 and "binary clauses after 2 step(s)" in r.stdout, repr(r.stdout[:500]))
+
+    # The integer transition system (issue 13): readable, and KoAT's format
+    # (every rule well-formed, every variable declared).
+    r = run([jhalt, "its", sum_jar])
+    check("its text", r.returncode == 0 and "[call] SumRec.sum(I)I@entry -> SumRec.sum(I)I@entry" in r.stdout,
+          repr(r.stdout[:800]))
+    for sem in ("math", "jvm"):
+        r = run([jhalt, "its", sum_jar, "--format", "koat", "--int-semantics", sem])
+        lines = r.stdout.splitlines()
+        ok = r.returncode == 0 and lines[:2] == ["(GOAL COMPLEXITY)", "(STARTTERM (FUNCTIONSYMBOLS start))"]
+        declared = set(lines[2][len("(VAR "):-1].split()) if ok and lines[2].startswith("(VAR ") else set()
+        rules = lines[lines.index("(RULES") + 1:-1] if "(RULES" in lines else []
+        rule = re.compile(r"^  (start|top|l\d+)\(X0(, X\d+)*\) -> (top|l\d+)\(Y0(, Y\d+)*\)( :\|: .*)?$")
+        ok = ok and lines[-1] == ")" and rules and all(rule.match(x) for x in rules)
+        used = set(re.findall(r"\b[XYT]\d+\b", "\n".join(rules)))
+        ok = ok and used <= declared and any(x.startswith("  start(") for x in rules)
+        if sem == "jvm":
+            ok = ok and "X0 <= 2147483647" in r.stdout
+        check("its koat (%s)" % sem, ok, repr(r.stdout[:800]))
+    expect_usage_error(jhalt, ["its", sum_jar, "--format", "bogus"])
 
     for args in (["--help"], ["disasm", "--help"], ["--version"]):
         r = run([jhalt] + args)

@@ -79,7 +79,8 @@ TEST(Its, LoopsThatRunForeverOrHavocHaveNoProof) {
   addStep(up, l, l, {clp::ge(v(0), n(1)), clp::eq(v(1), v(0) + n(1))});
   Proved p = proveAndCheck(up);
   EXPECT_FALSE(p.rank.proof);
-  EXPECT_NE(p.rank.why_not.find("no linear ranking function"), std::string::npos);
+  EXPECT_NE(p.rank.why_not.find("no linear or multiphase (up to 3 phases) ranking function"), std::string::npos)
+      << p.rank.why_not;
   Its havoc = Its::withStartAndTop();
   l = addLoop(havoc, {"x"});
   addStep(havoc, l, l, {clp::ge(v(0), n(1))});  // x' unconstrained
@@ -108,6 +109,69 @@ TEST(Its, TwoPhasesNeedALexicographicProof) {
   ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
   EXPECT_TRUE(p.check.ok) << p.check.error;
   EXPECT_GE(p.rank.proof->rounds.size(), 1u);
+}
+
+// while (x >= 0) { x = x + y; y = y - 1; }: no linear (or lexicographic:
+// one transition) ranking function, a multiphase one <y + 1, x>.
+Its twoPhaseCounter() {
+  Its its = Its::withStartAndTop();
+  LocId l = addLoop(its, {"x", "y"});
+  addStep(its, l, l, {clp::ge(v(0), n(0)), clp::eq(v(2), v(0) + v(1)), clp::eq(v(3), v(1) - n(1))});
+  return its;
+}
+
+TEST(Its, ACounterThatChangesPhaseHasAMultiphaseRankingFunction) {
+  Its its = twoPhaseCounter();
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  ASSERT_EQ(p.rank.proof->rounds.size(), 1u);
+  const Round& r = p.rank.proof->rounds[0];
+  EXPECT_EQ(r.phases.size(), 1u);
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+  EXPECT_EQ(p.check.certificates, 3u);  // phase 1, phase 2, bound
+  // One phase fewer is not enough.
+  test::Smt smt;
+  RankOptions one;
+  one.max_phases = 1;
+  EXPECT_FALSE(prove(its, *smt, one).proof);
+  // The exact check rejects a tampered multiphase proof.
+  Proof bad = *p.rank.proof;
+  int64_t& a = bad.rounds[0].phases[0].at(2).coef[1];  // g1 must grow with y to decrease
+  ASSERT_GT(a, 0);
+  a = -a;
+  EXPECT_FALSE(check(its, bad).ok);
+  Proof weak = *p.rank.proof;
+  weak.rounds[0].phase_decrease.clear();
+  EXPECT_FALSE(check(its, weak).ok);
+}
+
+// while (c >= 0) { t = any value below x; x = t; c = c + t; } with the
+// loop body at a second location (as a call between cut points makes it):
+// the multiphase round has a strict and a weak transition.
+TEST(Its, AMultiphaseRoundAcrossTwoLocations) {
+  Its its = Its::withStartAndTop();
+  LocId a = addLoop(its, {"x", "c"});
+  LocId b = its.add(Location{Location::Kind::Program, "body", {"x", "c"}, nullptr, 0, {}});
+  addStep(its, a, b, {clp::ge(v(1), n(0)), clp::eq(v(2), v(0)), clp::eq(v(3), v(1))});
+  addStep(its, b, a, {clp::le(v(4), v(0) - n(1)), clp::eq(v(2), v(4)), clp::eq(v(3), v(1) + v(4))}, 1);
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+  bool multiphase = false;
+  for (const Round& r : p.rank.proof->rounds) multiphase = multiphase || !r.phases.empty();
+  EXPECT_TRUE(multiphase);
+}
+
+// Three phases: while (x >= 0) { x = x + y; y = y + z; z = z - 1; }
+TEST(Its, ThreePhases) {
+  Its its = Its::withStartAndTop();
+  LocId l = addLoop(its, {"x", "y", "z"});
+  addStep(its, l, l,
+          {clp::ge(v(0), n(0)), clp::eq(v(3), v(0) + v(1)), clp::eq(v(4), v(1) + v(2)), clp::eq(v(5), v(2) - n(1))});
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  EXPECT_EQ(p.rank.proof->rounds[0].phases.size(), 2u);
+  EXPECT_TRUE(p.check.ok) << p.check.error;
 }
 
 // for (i = 0; i < n; i++) for (j = 0; j < i; j++) ;  (nested: two locations)

@@ -16,6 +16,7 @@ void addGraph(CLI::App& app, Action& run);
 void addTermcomp(CLI::App& app, Action& run);
 void addAnalyze(CLI::App& app, Action& run);
 void addClp(CLI::App& app, Action& run);
+void addIts(CLI::App& app, Action& run);
 void addIrrelevant(CLI::App& app, Action& run);
 void addRun(CLI::App& app, Action& run);
 void addAttach(CLI::App& app, Action& run);

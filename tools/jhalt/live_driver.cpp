@@ -74,16 +74,35 @@ void LiveDriver::scanLoadedClasses() {
   if (finalizers_ >= 0) return;
   finalizers_ = 0;
   notifications_ = 0;
+  signals_ = 0;
+  internals_ = 0;
   for (const live::LoadedClass& c : jvm_.loadedClasses()) {
     if (c.name.empty() || c.name.front() == '[') continue;
     if (c.name == "java/lang/management/ManagementFactory") notifications_ = 1;
+    if (c.name == "sun/misc/Signal") signals_ = 1;
     const program::ClassInfo* k = nullptr;
     try {
       k = program_->find(c.name);
     } catch (const Error&) {
       continue;
     }
-    if (!k || k->origin() != classpath::Origin::Application || k->isInterface()) continue;
+    if (!k || k->isInterface()) continue;
+    if (k->origin() != classpath::Origin::Application) {
+      // A JDK finalizer that calls methods may call the application's
+      // (javax.imageio.spi.ServiceRegistry's calls its providers).
+      const program::MethodInfo* f = k->declaredMethod("finalize", "()V");
+      if (f && f->hasCode() && k->name() != "java/lang/Object") {
+        for (const auto& insn : f->code().bytecode.instructions())
+          if (insn.family() == bytecode::Family::Invoke) finalizers_ = 1;
+      }
+      continue;
+    }
+    // An application that uses the JDK's internals (jdk.internal.*) may
+    // register its code with the JDK's cleaners, which run on the JVM's
+    // service threads.
+    const classfile::ConstantPool& pool = k->file().pool;
+    for (uint16_t i = 1; i < pool.size() && !internals_; ++i)
+      if (pool.is(i, classfile::CpTag::Class) && pool.className(i).starts_with("jdk/internal/")) internals_ = 1;
     // A finalize() other than Object's, declared or inherited from the JDK,
     // that does something (Enum's is empty).
     const program::MethodInfo* f = program_->resolveMethod(*k, "finalize", "()V", false);
@@ -165,7 +184,8 @@ engine::Result LiveDriver::analyzeLoop(const looper::LoopCandidate& c, double se
   std::vector<uint64_t> joiners;
   if (hello.has(live::wire::kCapMonitors)) joiners = jvm_.monitor(c.thread).waiting;
   scanLoadedClasses();
-  looper::OtherThreads others = looper::otherThreads(stuck, all, joiners, finalizers_ != 0, notifications_ != 0);
+  looper::OtherThreads others = looper::otherThreads(stuck, all, joiners, finalizers_ != 0, notifications_ != 0, signals_ != 0,
+                                                     internals_ != 0);
 
   state::RefAllocator alloc;
   seg::EvalOptions eo;

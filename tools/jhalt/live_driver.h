@@ -53,6 +53,8 @@ class LiveDriver {
   std::unique_ptr<program::Program> program_;
   std::unique_ptr<state::TypeSystem> types_;
   int finalizers_ = -1;     // some application class has a finalizer (-1: not looked yet)
+  int signals_ = -1;        // sun.misc.Signal (application signal handlers) is loaded
+  int internals_ = -1;      // an application class uses jdk.internal.* (its code may run on the JDK's cleaners)
   int notifications_ = -1;  // the management API (listeners on the notification thread) is loaded
 };
 

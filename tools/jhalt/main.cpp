@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   addTermcomp(app, run);
   addAnalyze(app, run);
   addClp(app, run);
+  addIts(app, run);
   addIrrelevant(app, run);
   addRun(app, run);
   addAttach(app, run);

@@ -112,4 +112,13 @@ std::vector<bool> reachable(const Its& its, const std::vector<TransId>& among);
 // Readable listing, one transition per line.
 std::string toText(const Its& its);
 
+// The ITS in KoAT's input format (the TermComp "complexity ITS" syntax:
+// GOAL, STARTTERM, VAR, RULES), for external provers (issue 13 item 1):
+// one function symbol per location (`start`, `top`, `l<id>`), all of the
+// largest location's arity (unused arguments are free), each rule's
+// condition the transition's premise (premise(): its guard and, under JVM
+// semantics, every int variable's range; sizes >= 0), post-state and
+// temporaries as free variables. Only transitions of the semantics.
+std::string toKoat(const Its& its, bool jvm);
+
 }  // namespace jhalt::its

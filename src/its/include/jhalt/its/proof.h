@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "jhalt/its/its.h"
@@ -31,13 +32,40 @@ struct LinearFn {
 // One round on a strongly connected part: f never increases along its
 // transitions and decreases by at least 1, from a value >= 0, along the
 // strict ones, which are then removed.
+//
+// A multiphase round (Ben-Amram and Genaim, "On multiphase-linear ranking
+// functions", CAV 2017; the nested ranking functions of Leike and
+// Heizmann, TACAS 2014) has earlier phases g_1..g_{d-1} besides f = g_d.
+// On its strict transitions
+//   g_i(pre) - g_i'(post) + g_{i-1}(pre) >= 1   (g_0 = 0, i = 1..d)
+//   and g_d(pre) >= 0,
+// on the others no phase increases. On a run that takes strict transitions
+// forever, g_1 never increases and falls by at least 1 on each, so it
+// becomes negative for good; g_2 grows only while g_1 > 0 (finitely often,
+// by at most g_1), then falls on each strict step; and so on, until
+// g_d < 0, which no strict transition allows.
 struct Round {
   std::vector<TransId> scc;  // sorted
   std::map<LocId, LinearFn> f;
   std::vector<TransId> strict;             // sorted, non-empty
-  std::map<TransId, Farkas> decrease;      // f(pre) - f'(post) >= [strict]
+  std::map<TransId, Farkas> decrease;      // f(pre) - f'(post) [+ g_{d-1}(pre)] >= [strict]
   std::map<TransId, Farkas> bounded;       // strict: f(pre) >= 0
+  std::vector<std::map<LocId, LinearFn>> phases;          // g_1..g_{d-1} (multiphase only)
+  std::vector<std::map<TransId, Farkas>> phase_decrease;  // per earlier phase i: its claim on each transition
 };
+
+// A claim "premise(t) => w·v <= beta" over t's variables (pre, then post).
+struct LinearClaim {
+  std::vector<int64_t> w;
+  int64_t beta = 0;
+};
+
+// Round r's claims on transition t (its functions' locations must be t's):
+// the decrease of phase `phase` (0-based; phases.size() is f; on a strict
+// transition by at least 1 plus, for a multiphase round, the phase
+// before) or, with `bound`, f(pre) >= 0. nullopt when
+// a coefficient does not fit 64 bits or a function is missing.
+std::optional<LinearClaim> roundClaim(const Its& its, const Round& r, TransId t, size_t phase, bool strict, bool bound);
 
 // Atom `atom` of the invariant of t's target holds after t:
 // premise(t) => atom over the post-state (an inequality a·y + k <= 0).

@@ -26,6 +26,12 @@ struct RankOptions {
   bool invariants = true;  // when ranking alone fails: Houdini invariants, then again
   InvariantOptions invariant;
   size_t max_rounds = 256;  // rounds in all (each one solver call)
+  // Where no linear function is found for a part: multiphase ones of 2..
+  // this many phases (Ben-Amram and Genaim), each one solver call.
+  size_t max_phases = 3;
+  // Only on parts this small (their queries grow with phases x rows).
+  size_t max_phase_transitions = 12;
+  size_t max_phase_rows = 240;
   // Premise rows of one round's query in all (its size; Z3's resource
   // limit does not bound the time it takes to set up a very large one).
   size_t max_part_rows = 4000;

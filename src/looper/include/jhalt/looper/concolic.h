@@ -94,6 +94,14 @@ struct ConcolicOptions {
   // Another live thread may write the heap (the caller decided): values read
   // from fields, elements and statics are not the memory's own.
   bool shared_heap = false;
+  // The thread's frames below the loop's own (for the stack it uses).
+  size_t frames_below = 0;
+  // What the JVM surely has room for in every iteration (beyond that it may
+  // throw StackOverflowError or OutOfMemoryError, which jhalt's evaluator
+  // does not): the thread's stack (an estimate of HotSpot's interpreter
+  // frames, well inside the smallest stack -Xss allows) and new arrays.
+  size_t max_stack_bytes = 16 * 1024;
+  size_t max_array_bytes = 64 * 1024;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
@@ -172,6 +180,9 @@ class Concolic final : public Observer, public seg::ExternalMemory, public HeadM
   // with what jhalt wrote into them).
   std::string fingerprint(const state::State& s) const;
   void observeHeap(const state::State& s, const bytecode::Instruction& insn, bool loop_frame);
+  bool atThrow(const state::State& s) const;                // its next instruction is athrow
+  std::string stackTooDeep(const state::State& s) const;    // why the JVM's stack may overflow, or ""
+
   void noteWrite(const Location& l, Ref before);
   void compute(const seg::EvalLabel& label, const state::State& after);
   bool reaches(const state::State& s, Ref from, Ref to) const;
@@ -217,6 +228,7 @@ class Concolic final : public Observer, public seg::ExternalMemory, public HeadM
   Ref pending_operand_ = state::kNone;
   char pending_prim_ = 'I';
   std::string abort_;
+  size_t array_bytes_ = 0;  // allocated by the current iteration
   bool shared_dependent_ = false;
   std::string shared_reason_;
   std::map<Location, int64_t> start_values_;

@@ -63,10 +63,16 @@ struct OtherThreads {
 // `joiners`: threads waiting for notification on the stuck thread's
 // Thread object (the JVM's monitor information); `finalizers`: some loaded
 // application class has a finalize() other than Object's (its own or a JDK
-// superclass's, which may call the application's methods);
-// `notifications`: the management API is loaded, so application listeners
-// may run on the JVM's notification thread.
+// superclass's, which may call the application's methods), or a loaded JDK
+// class has one that calls methods (`ServiceRegistry`'s calls the
+// application's providers); `notifications`: the management API is loaded,
+// so application listeners may run on the JVM's notification thread;
+// `signals`: `sun.misc.Signal` is loaded, so the signal dispatcher may
+// start an application's handler; `internals`: an application class uses
+// jdk.internal.*, so the JDK's cleaners (Reference Handler, Common-Cleaner)
+// may run its code.
 OtherThreads otherThreads(const ThreadSample& stuck, const std::vector<ThreadSample>& all,
-                          const std::vector<uint64_t>& joiners, bool finalizers, bool notifications);
+                          const std::vector<uint64_t>& joiners, bool finalizers, bool notifications,
+                          bool signals = false, bool internals = false);
 
 }  // namespace jhalt::looper
