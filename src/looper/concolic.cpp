@@ -107,10 +107,12 @@ bool Concolic::sharedLocation(const Location& l) const {
         owner == "java/lang/ref/SoftReference")
       return true;
     // The JVM's service threads run the JDK's cleaning actions (the
-    // Reference Handler, Common-Cleaner): they write the JDK's atomic and
-    // volatile fields (direct-memory counts, ...).
+    // Reference Handler, Common-Cleaner) for objects that became
+    // unreachable: what they write that a loop can still reach is the JDK's
+    // global state, atomics and volatile statics (direct-memory counts in
+    // java.nio.Bits, ...).
     if (owner.starts_with("java/util/concurrent/atomic/")) return true;
-    const program::ClassInfo* c = ev_.program().find(owner);
+    const program::ClassInfo* c = l.kind == Location::Kind::Static ? ev_.program().find(owner) : nullptr;
     if (c && c->origin() != classpath::Origin::Application) {
       const classfile::Field* f = c->declaredField(fi.name, fi.descriptor);
       if (f && (f->access & classfile::kVolatile)) return true;
