@@ -71,12 +71,15 @@ double secondsLeft(Clock::time_point deadline) {
 std::string startListener(const Target& t, Clock::time_point deadline) {
   std::string socket = t.root + "/tmp/.java_pid" + std::to_string(t.ns_pid);
   if (exists(socket)) return socket;
+  // HotSpot looks for the trigger in its working directory, then in /tmp:
+  // /tmp first, so that a jhalt stopped meanwhile leaves nothing in the
+  // user's directory.
   std::string name = ".attach_pid" + std::to_string(t.ns_pid);
-  std::string file = "/proc/" + std::to_string(t.pid) + "/cwd/" + name;
+  std::string file = t.root + "/tmp/" + name;
   {
     std::ofstream f(file);
     if (!f) {
-      file = t.root + "/tmp/" + name;
+      file = "/proc/" + std::to_string(t.pid) + "/cwd/" + name;
       std::ofstream g(file);
       if (!g) throw TargetError("cannot create " + file + ": " + std::strerror(errno));
     }
