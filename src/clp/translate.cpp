@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "jhalt/classfile/descriptor.h"
+#include "jhalt/clp/library.h"
 #include "jhalt/util/error.h"
 #include "scan.h"
 #include "step.h"
@@ -47,6 +48,9 @@ class Translator {
 
   ClpProgram run(const program::MethodInfo& entry, bool main_convention) {
     main_entry_ = main_convention ? &entry : nullptr;
+    // The JVM initialises the main class before it invokes main (JVMS
+    // §5.2), so its statics are tracked too, from unknown values.
+    if (main_convention && options_.for_termination) initialized_main_ = &entry.owner();
     loadApplicationClasses();
     collectStatics(entry);
     if (main_convention) countArgStrings(entry);
@@ -67,8 +71,9 @@ class Translator {
     (void)ep;
     if (!main_convention) describeParameters(entry);
     // The tracked static fields start with their default value (their
-    // classes have no static initializer).
+    // classes have no static initializer), except the main class's.
     for (size_t k = 0; k < statics_.size(); ++k) {
+      if (statics_[k].unknown_at_entry) continue;
       out_.entry_constraint.push_back(eq(LinExpr::var(entry_statics_base_ + static_cast<Var>(k)), LinExpr::num(0)));
       out_.entry_statics.push_back(out_.entry_constraint.back());
     }
@@ -139,12 +144,18 @@ class Translator {
     // they (or what they call) write are not tracked either.
     std::vector<const program::MethodInfo*> roots;
     for (const program::ClassInfo* c : app_classes_) {
-      if (const program::MethodInfo* init = c->classInitializer()) roots.push_back(init);
+      // The main class's initializer has run before the entry; its writes
+      // (and what it calls) are the unknown values the entry starts from.
+      // Its code is translated as an initializer (planInitializers), so a
+      // library call there that could go on writing is a gap.
+      if (const program::MethodInfo* init = c->classInitializer(); init && c != initialized_main_)
+        roots.push_back(init);
       if (const program::MethodInfo* fin = c->declaredMethod("finalize", "()V"); fin && !fin->isStatic())
         roots.push_back(fin);
     }
     for (const program::MethodInfo* root : roots) {
       for (const program::MethodInfo* m : mayRun(*root)) {
+        if (initialized_main_ && m == initialized_main_->classInitializer()) continue;  // it ran once, before
         try {
           const program::MethodCode& code = m->code();
           const classfile::ConstantPool& cp = m->owner().file().pool;
@@ -188,7 +199,8 @@ class Translator {
         }
         std::string label = fmt::format("{}.{}", owner->name(), name);
         std::replace(label.begin(), label.end(), '/', '.');
-        statics_.push_back({owner, name, label});
+        bool unknown = owner == initialized_main_ && (owner->classInitializer() || hasConstantValue(*owner, name));
+        statics_.push_back({owner, name, label, unknown});
       }
     }
   }
@@ -269,11 +281,50 @@ class Translator {
     if (!named) return nullptr;
     auto f = program_.resolveField(*named, ref.name, ref.descriptor);
     if (!f || !f->owner || !(f->field->access & classfile::kStatic)) return nullptr;
+    if (f->owner == initialized_main_) return f->owner;
     // A ConstantValue attribute sets the field when its class is prepared
     // (JVMS §5.5), final or not.
     if (f->field->constant_value != 0 || (f->field->access & classfile::kFinal)) return nullptr;
     if (f->owner->origin() != classpath::Origin::Application || f->owner->classInitializer()) return nullptr;
     return f->owner;
+  }
+
+  static bool hasConstantValue(const program::ClassInfo& c, const std::string& name) {
+    for (const auto& f : c.file().fields)
+      if (f.name == name && f.constant_value != 0) return true;
+    return false;
+  }
+
+  // Which tracked statics `m` may write, with everything it may run (a
+  // library call may call back anywhere: all of them).
+  const std::vector<bool>& staticsWritten(const program::MethodInfo& m) {
+    if (auto it = statics_written_.find(&m); it != statics_written_.end()) return it->second;
+    std::vector<bool> out(statics_.size(), false);
+    auto slot = staticSlot();
+    for (const program::MethodInfo* r : mayRun(m)) {
+      if (initialized_main_ && r == initialized_main_->classInitializer()) continue;  // it ran before the entry
+      try {
+        const program::MethodCode& code = r->code();
+        const classfile::ConstantPool& cp = r->owner().file().pool;
+        for (size_t i = 0; i < code.bytecode.size(); ++i) {
+          const auto& insn = code.bytecode.at(i);
+          if (insn.family() == bytecode::Family::Invoke && !callsApplication(insn, cp)) {
+            auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
+            bool dynamic = static_cast<bytecode::InvokeKind>(insn.info().sub) == bytecode::InvokeKind::Dynamic;
+            if (dynamic || !libraryTerminates(ref.owner, ref.name, ref.descriptor)) {  // these call no application code
+              out.assign(statics_.size(), true);
+              break;
+            }
+          }
+          if (insn.family() == bytecode::Family::Field &&
+              static_cast<bytecode::FieldOp>(insn.info().sub) == bytecode::FieldOp::PutStatic)
+            if (int k = slot(cp.memberRef(static_cast<uint16_t>(insn.operand))); k >= 0) out[static_cast<size_t>(k)] = true;
+        }
+      } catch (const InputError&) {
+        out.assign(statics_.size(), true);
+      }
+    }
+    return statics_written_[&m] = std::move(out);
   }
 
   std::function<int(const classfile::MemberRef&)> staticSlot() {
@@ -788,10 +839,14 @@ class Translator {
               path.cons.push_back(eq(LinExpr::var(r), top.expr));
               call.args.push_back(r);
             }
-            // ... and when the callee returns.
+            // ... and when the callee returns: unchanged unless the callee,
+            // or something it may run, writes the field.
+            const std::vector<bool>& written = staticsWritten(*st.callee);
             for (size_t k = 0; k < statics_.size(); ++k) {
               Var after = path.sym.fresh();
               call.args.push_back(after);
+              const Val& before = path.sym.statics[k];
+              if (!written[k] && before.kind.k == K::Int) path.cons.push_back(eq(LinExpr::var(after), before.expr));
               path.sym.statics[k] = detail::intVal(LinExpr::var(after));
             }
             uint32_t cont = path.index + 1;
@@ -895,6 +950,7 @@ class Translator {
   TranslateOptions options_;
   ClpProgram out_;
   const program::MethodInfo* main_entry_ = nullptr;
+  const program::ClassInfo* initialized_main_ = nullptr;
   size_t arg_strings_ = 0;
   Var input_base_ = 0;
   Var entry_statics_base_ = 0;
@@ -902,8 +958,10 @@ class Translator {
     const program::ClassInfo* owner;
     std::string name;
     std::string label;  // pkg.C.f
+    bool unknown_at_entry = false;  // a main class's field its initializer may have set
   };
   std::vector<TrackedStatic> statics_;
+  std::map<const program::MethodInfo*, std::vector<bool>> statics_written_;
   std::map<const program::MethodInfo*, MethodPlan> plans_;
   std::deque<const program::MethodInfo*> work_;
   std::vector<const program::ClassInfo*> app_classes_;

@@ -359,7 +359,8 @@ RankResult prove(const Its& its, smt::Solver& solver, const RankOptions& options
   with.inv_certs = std::move(inv.certs);
   with.dead = std::move(inv.dead);
   RankResult second = attempt(its, solver, options, std::move(with));
-  return second.proof ? second : first;
+  // Without a proof, the reason with the invariants goes further.
+  return second;
 }
 
 }  // namespace jhalt::its
