@@ -6,6 +6,8 @@
 #include <set>
 
 #include "eval_internal.h"
+#include "jhalt/bytecode/kinds.h"
+#include "jhalt/bytecode/opcodes.h"
 #include "jhalt/program/targets.h"
 #include "jhalt/util/error.h"
 
@@ -47,21 +49,39 @@ CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
   if (auto it = local_.find(&m); it != local_.end()) return it->second;
   Writes w;
   if (!m.hasCode()) {
-    w = {true, true};
+    w = {true, true, true};
   } else {
     if (!application_loaded_) {
       application_ = program::applicationClasses(program_);
       application_loaded_ = true;
     }
     const program::MethodCode& code = m.code();
-    for (size_t i = 0; i < code.bytecode.size() && !(w.heap && w.statics); ++i) {
+    const classfile::ConstantPool& pool = m.owner().file().pool;
+    std::vector<bool> tree_store = treeStores(m);
+    for (size_t i = 0; i < code.bytecode.size(); ++i) {
       const bytecode::Instruction& insn = code.bytecode.at(i);
       switch (insn.family()) {
-        case bytecode::Family::ArrayStore: w.heap = true; break;
+        case bytecode::Family::ArrayStore:
+          w.heap = true;
+          if (insn.opcode == bytecode::op::kAastore) w.shape = true;
+          break;
         case bytecode::Family::Field: {
           auto op = static_cast<bytecode::FieldOp>(insn.info().sub);
-          if (op == bytecode::FieldOp::PutField) w.heap = true;
-          if (op == bytecode::FieldOp::PutStatic) w.statics = true;
+          bool reference = false;
+          try {
+            auto ref = pool.memberRef(static_cast<uint16_t>(insn.operand));
+            reference = ref.descriptor.empty() || ref.descriptor.front() == 'L' || ref.descriptor.front() == '[';
+          } catch (const InputError&) {
+            reference = true;
+          }
+          if (op == bytecode::FieldOp::PutField) {
+            w.heap = true;
+            if (reference && !tree_store[i]) w.shape = true;
+          }
+          if (op == bytecode::FieldOp::PutStatic) {
+            w.statics = true;
+            if (reference) w.shape = true;
+          }
           break;
         }
         default: break;
@@ -70,6 +90,58 @@ CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
   }
   local_[&m] = w;
   return w;
+}
+
+// Per instruction: a putfield that stores null (`aconst_null; putfield`) or
+// an object constructed just before (`new C; dup; <arguments>; invokespecial
+// C.<init>; putfield`), all in one basic block, so that no other path brings
+// the value. Neither can make a cycle or sharing: the new object is
+// referenced from nowhere else (a constructor that stores `this` somewhere
+// makes its own write a shape write).
+std::vector<bool> CalleeEffects::treeStores(const program::MethodInfo& m) {
+  const program::MethodCode& code = m.code();
+  const size_t n = code.bytecode.size();
+  std::vector<bool> out(n, false);
+  auto isPutField = [&](size_t i) {
+    const bytecode::Instruction& insn = code.bytecode.at(i);
+    return insn.family() == bytecode::Family::Field &&
+           static_cast<bytecode::FieldOp>(insn.info().sub) == bytecode::FieldOp::PutField;
+  };
+  auto sameBlock = [&](size_t a, size_t b) {
+    return code.cfg.blockOfInstruction(static_cast<uint32_t>(a)) == code.cfg.blockOfInstruction(static_cast<uint32_t>(b));
+  };
+  for (size_t i = 1; i < n; ++i)
+    if (isPutField(i) && code.bytecode.at(i - 1).opcode == bytecode::op::kAconstNull && sameBlock(i - 1, i))
+      out[i] = true;
+  std::vector<std::optional<bytecode::FrameKinds>> kinds;
+  try {
+    kinds = bytecode::inferKinds(code.bytecode, code.attribute, m.owner().file().pool, m.descriptor(), m.isStatic());
+  } catch (const InputError&) {
+    return out;
+  }
+  const classfile::ConstantPool& pool = m.owner().file().pool;
+  for (size_t j = 0; j + 2 < n; ++j) {
+    if (code.bytecode.at(j).opcode != bytecode::op::kNew || code.bytecode.at(j + 1).opcode != bytecode::op::kDup) continue;
+    if (!kinds[j]) continue;
+    const size_t depth = kinds[j]->stack.size();  // the new object is at `depth`, its copy above it
+    for (size_t k = j + 2; k + 1 < n && sameBlock(j, k + 1) && kinds[k + 1]; ++k) {
+      if (kinds[k + 1]->stack.size() > depth + 1) continue;
+      // The first instruction that brings the stack back to the new object:
+      // it must be the constructor call on the copy, then the store.
+      const bytecode::Instruction& call = code.bytecode.at(k);
+      bool init = call.opcode == bytecode::op::kInvokespecial && kinds[k + 1]->stack.size() == depth + 1;
+      if (init) {
+        try {
+          init = pool.memberRef(static_cast<uint16_t>(call.operand)).name == "<init>";
+        } catch (const InputError&) {
+          init = false;
+        }
+      }
+      if (init && isPutField(k + 1)) out[k + 1] = true;
+      break;
+    }
+  }
+  return out;
 }
 
 // The application (and model) methods an invoke of `m` may run; a target
@@ -115,15 +187,16 @@ CalleeEffects::Writes CalleeEffects::of(const program::MethodInfo& root) {
   Writes w;
   std::set<const program::MethodInfo*> seen{&root};
   std::vector<const program::MethodInfo*> work{&root};
-  while (!work.empty() && !(w.heap && w.statics)) {
+  while (!work.empty() && !(w.heap && w.statics && w.shape)) {
     const program::MethodInfo* m = work.back();
     work.pop_back();
     Writes here = local(*m);
     w.heap |= here.heap;
     w.statics |= here.statics;
+    w.shape |= here.shape;
     for (const program::MethodInfo* t : callees(*m))
       if (seen.insert(t).second) work.push_back(t);
-    if (unknown_callee_[m]) w = {true, true};
+    if (unknown_callee_[m]) w = {true, true, true};
   }
   total_[&root] = w;
   return w;
@@ -176,9 +249,35 @@ bool mayOverlap(state::TypeSystem& ts, const state::AbstractType& x, const state
   return false;
 }
 
+// Does `v` in `s` reach only a tree (no explicit sharing or cycle, no
+// `r %$ r`, `r ⟲F` or `r =? q` on the way)? Sharing with other objects
+// (`r %$ q`) does not matter: a cycle or a non-tree shape reached through
+// unshown fields needs `⟲` or `%$` at the last shown reference before it
+// (thesis 002, Def. 1.10(n)).
+bool acyclicTree(const State& s, Ref v) {
+  std::set<Ref> seen;
+  std::vector<Ref> work{v};
+  while (!work.empty()) {
+    Ref r = work.back();
+    work.pop_back();
+    if (r == kNull || r == kNone) continue;
+    const HeapValue* h = s.find(r);
+    if (!h || !h->isObject()) continue;
+    if (!seen.insert(r).second || s.cyclic(r) || s.joins(r, r) || !s.maybeEqualTo(r).empty()) return false;
+    for (const auto& f : h->fields) work.push_back(f.second);
+    for (Ref e : h->elements) work.push_back(e);
+  }
+  return true;
+}
+
 // Input arguments marked changed: nothing but their type (and array length)
-// is known afterwards; they may be cyclic and share with each other.
-void forgetContents(State& k, const std::vector<Ref>& changed) {
+// is known afterwards; they may share with each other, and be cyclic unless
+// `keep_trees` (the callee makes no shape write) and they were trees.
+void forgetContents(State& k, const std::vector<Ref>& changed, bool keep_trees) {
+  std::set<Ref> trees;
+  if (keep_trees)
+    for (Ref x : changed)
+      if (acyclicTree(k, x)) trees.insert(x);
   for (Ref x : changed) {
     HeapValue& v = k.atMutable(x);
     v.fields.clear();
@@ -187,8 +286,9 @@ void forgetContents(State& k, const std::vector<Ref>& changed) {
     v.elements_non_null = false;
   }
   for (Ref x : changed) {
-    k.addCyclic(x, {});
-    for (Ref y : changed) k.addJoins(x, y);
+    if (!trees.count(x)) k.addCyclic(x, {});
+    for (Ref y : changed)
+      if (y != x || !trees.count(x)) k.addJoins(x, y);
   }
 }
 
@@ -297,7 +397,7 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
   std::vector<Ref> reach = detail::mayReach(k, roots);
   const bool initialised = end.init != call.init;  // a class initializer ran in between
   CalleeEffects::Writes writes = effects.of(*callee.method);
-  if (writes.heap || initialised) forgetContents(k, reach);
+  if (writes.heap || initialised) forgetContents(k, reach, !writes.shape && !initialised);
   out.heap_kept = !writes.heap && !initialised;
   if (writes.statics || initialised) forgetStatics(k, end, reach, ev);
   k.init = end.init;

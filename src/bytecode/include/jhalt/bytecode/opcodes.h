@@ -79,7 +79,8 @@ const OpcodeInfo& opcodeInfo(uint8_t opcode);
 namespace op {  // opcode numbers that code refers to by name
 inline constexpr uint8_t kLdc = 0x12, kIinc = 0x84, kGoto = 0xa7, kJsr = 0xa8, kRet = 0xa9,
                          kTableSwitch = 0xaa, kLookupSwitch = 0xab, kWide = 0xc4,
-                         kGotoW = 0xc8, kJsrW = 0xc9, kAthrow = 0xbf, kAastore = 0x53;
+                         kGotoW = 0xc8, kJsrW = 0xc9, kAthrow = 0xbf, kAastore = 0x53,
+                         kAconstNull = 0x01, kDup = 0x59, kNew = 0xbb, kInvokespecial = 0xb7;
 }
 
 }  // namespace jhalt::bytecode

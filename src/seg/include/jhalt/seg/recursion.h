@@ -14,7 +14,9 @@
 // that may share with those) is an input argument; all of them are marked
 // changed when the callee's code (with everything it may call) contains a
 // field or array write, and unchanged otherwise. Changed objects lose their
-// fields in the concretization, may be cyclic and share with each other;
+// fields in the concretization and may share with each other; they may be
+// cyclic too unless every reference the callee stores is null or an object
+// it has just constructed (such stores keep a tree a tree);
 // static fields get unknown values when the callee may write them or a
 // class was initialised meanwhile. The returned value keeps its abstract
 // value (interval, type, nullness); an object may be any of the callee's
@@ -45,6 +47,10 @@ class CalleeEffects {
   struct Writes {
     bool heap = false;     // a field or array element of an object
     bool statics = false;  // a static field
+    // A reference write that may create sharing or a cycle: anything but
+    // storing null or an object just constructed (`new C; dup; ...;
+    // invokespecial C.<init>; putfield`) into a field.
+    bool shape = false;
   };
   Writes of(const program::MethodInfo& method);
   // Can the method call itself (through any chain of known call targets)?
@@ -54,6 +60,7 @@ class CalleeEffects {
 
  private:
   Writes local(const program::MethodInfo& method);
+  std::vector<bool> treeStores(const program::MethodInfo& method);
   const std::vector<const program::MethodInfo*>& callees(const program::MethodInfo& method);
   program::Program& program_;
   std::vector<const program::ClassInfo*> application_;
