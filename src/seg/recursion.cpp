@@ -292,26 +292,6 @@ void forgetContents(State& k, const std::vector<Ref>& changed, bool keep_trees) 
   }
 }
 
-// Does `v` in `s` reach only a tree (no predicate, no explicit sharing or
-// cycle)? Then an unknown copy of it needs no shape predicate.
-bool cleanTree(const State& s, Ref v) {
-  std::set<Ref> seen;
-  std::vector<Ref> work{v};
-  while (!work.empty()) {
-    Ref r = work.back();
-    work.pop_back();
-    if (r == kNull || r == kNone) continue;
-    const HeapValue* h = s.find(r);
-    if (!h || !h->isObject()) continue;
-    if (!seen.insert(r).second || s.cyclic(r) || !s.maybeEqualTo(r).empty()) return false;
-    for (const auto& [a, b] : s.preds.joins)
-      if (a == r || b == r) return false;
-    for (const auto& f : h->fields) work.push_back(f.second);
-    for (Ref e : h->elements) work.push_back(e);
-  }
-  return true;
-}
-
 // A value from the callee's end state `end` (an object is represented by
 // its type only) as a fresh reference of `k`; `reach` are the objects of `k`
 // the callee could reach, which a returned or thrown object may be.
@@ -329,7 +309,7 @@ Ref transfer(State& k, const State& end, Ref v, const std::vector<Ref>& reach, E
   }
   k.put(x, HeapValue::object(hv.type));
   if (end.maybeExisting(v)) k.setMaybeExisting(x, true);
-  if (!cleanTree(end, v)) {
+  if (!acyclicTree(end, v)) {  // its copy may share with what the callee could reach (below)
     k.addCyclic(x, {});
     k.addJoins(x, x);
   }

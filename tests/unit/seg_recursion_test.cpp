@@ -119,7 +119,9 @@ TEST_F(Recursion, ConcretizationForgetsWhatTheCalleeMayChange) {
     if (callee.name() == "bumpRec") {
       EXPECT_FALSE(call.at(n).fields.empty());
       EXPECT_TRUE(v->fields.empty()) << "the written node keeps its fields";
-      EXPECT_NE(after.cyclic(n), nullptr);
+      // bumpRec stores no reference: the list stays acyclic and a tree.
+      EXPECT_EQ(after.cyclic(n), nullptr);
+      EXPECT_FALSE(after.joins(n, n));
     } else {
       EXPECT_EQ(callee.name(), "lengthRec");
       EXPECT_EQ(v->fields, call.at(n).fields) << "a pure callee made the caller forget";
@@ -127,6 +129,27 @@ TEST_F(Recursion, ConcretizationForgetsWhatTheCalleeMayChange) {
     checked += callee.name() == "bumpRec" ? 1 : 0;
   }
   EXPECT_GE(checked, 1u);
+}
+
+// Reference stores that keep trees trees: null or an object just
+// constructed; storing anything else (a constructor's argument, a field read
+// elsewhere) or publishing `this` in a static field is a shape write.
+TEST_F(Recursion, OnlyStoresOfNewObjectsKeepTheShape) {
+  CalleeEffects effects(program_);
+  auto of = [&](std::string_view cls, std::string_view name) {
+    for (const auto& m : program_.get(cls).methods)
+      if (m->name() == name) return effects.of(*m);
+    throw std::runtime_error("no method " + std::string(name));
+  };
+  CalleeEffects::Writes bump = of("Sound", "bumpRec");
+  EXPECT_TRUE(bump.heap);
+  EXPECT_FALSE(bump.shape) << "an int field";
+  CalleeEffects::Writes insert = of("TermTreeInsert", "insert");
+  EXPECT_TRUE(insert.heap);
+  EXPECT_FALSE(insert.shape) << "left = new TermTreeInsert(v)";
+  EXPECT_TRUE(of("TermTreeCycle", "grow").shape) << "its constructor stores its argument";
+  EXPECT_TRUE(of("TermTreePublish", "publish").shape) << "its constructor publishes this";
+  EXPECT_FALSE(of("Sound", "lengthRec").heap);
 }
 
 // The termination prover reads sizes across a call summary only when the
