@@ -1,5 +1,6 @@
 # Packs each program of tests/java/programs into its own jar, TPDB style:
-# its classes (the top-level class and its nested classes), a manifest with
+# its classes (the top-level classes of its source file and their nested
+# classes), a manifest with
 # Main-Class, and source.zip. Run with -DJAR -DCLASSES -DSOURCES -DOUT.
 file(MAKE_DIRECTORY ${OUT})
 file(GLOB programs ${SOURCES}/*.java)
@@ -8,7 +9,16 @@ foreach(src ${programs})
   set(stage ${OUT}/${name}.stage)
   file(REMOVE_RECURSE ${stage})
   file(MAKE_DIRECTORY ${stage})
-  file(GLOB class_files ${CLASSES}/${name}.class ${CLASSES}/${name}$*.class)
+  # The other top-level classes of the same source file come along too.
+  file(STRINGS ${src} declared REGEX "^(public |final |abstract )*(class|interface|enum) [A-Za-z_][A-Za-z0-9_]*")
+  set(globs ${CLASSES}/${name}.class ${CLASSES}/${name}$*.class)
+  foreach(line ${declared})
+    string(REGEX REPLACE "^(public |final |abstract )*(class|interface|enum) ([A-Za-z_][A-Za-z0-9_]*).*" "\\3" other "${line}")
+    if(NOT other STREQUAL name)
+      list(APPEND globs ${CLASSES}/${other}.class ${CLASSES}/${other}$*.class)
+    endif()
+  endforeach()
+  file(GLOB class_files ${globs})
   file(COPY ${class_files} DESTINATION ${stage})
   file(WRITE ${stage}/manifest.txt "Main-Class: ${name}\n")
   execute_process(COMMAND ${JAR} cfM ${stage}/source.zip -C ${SOURCES} ${name}.java RESULT_VARIABLE rc)

@@ -8,9 +8,9 @@
 #include <fmt/format.h>
 
 #include "jhalt/classfile/descriptor.h"
-#include "jhalt/clp/library.h"
 #include "jhalt/util/error.h"
 #include "scan.h"
+#include "statics.h"
 #include "step.h"
 
 namespace jhalt::clp {
@@ -52,7 +52,7 @@ class Translator {
     // §5.2), so its statics are tracked too, from unknown values.
     if (main_convention && options_.for_termination) initialized_main_ = &entry.owner();
     loadApplicationClasses();
-    collectStatics(entry);
+    statics_.collect(entry, initialized_main_, out_.notes);
     if (main_convention) countArgStrings(entry);
     PredId e = plan(entry);
     out_.entry = e;
@@ -73,7 +73,7 @@ class Translator {
     // The tracked static fields start with their default value (their
     // classes have no static initializer), except the main class's.
     for (size_t k = 0; k < statics_.size(); ++k) {
-      if (statics_[k].unknown_at_entry) continue;
+      if (statics_.fields()[k].unknown_at_entry) continue;
       out_.entry_constraint.push_back(eq(LinExpr::var(entry_statics_base_ + static_cast<Var>(k)), LinExpr::num(0)));
       out_.entry_statics.push_back(out_.entry_constraint.back());
     }
@@ -128,213 +128,6 @@ class Translator {
         }
         app_classes_.push_back(c);
       }
-  }
-
-  // Static int fields threaded through the predicates (issue 5, item 1):
-  // those of application classes without a static initializer (their value
-  // at the entry is then 0), read or written by some application method; at
-  // most max_statics. Others stay unknown values.
-  void collectStatics(const program::MethodInfo& entry) {
-    // Without the closed world, the class initializers are not all known.
-    if (app_classes_.empty()) return;
-    // A field that a static initializer, or a method one may call, writes
-    // does not start at 0: not tracked.
-    std::set<std::pair<const program::ClassInfo*, std::string>> seen;
-    // Finalizers run on the JVM's finalizer thread at any time: the fields
-    // they (or what they call) write are not tracked either.
-    std::vector<const program::MethodInfo*> roots;
-    for (const program::ClassInfo* c : app_classes_) {
-      // The main class's initializer has run before the entry; its writes
-      // (and what it calls) are the unknown values the entry starts from.
-      // Its code is translated as an initializer (planInitializers), so a
-      // library call there that could go on writing is a gap.
-      if (const program::MethodInfo* init = c->classInitializer(); init && c != initialized_main_)
-        roots.push_back(init);
-      if (const program::MethodInfo* fin = c->declaredMethod("finalize", "()V"); fin && !fin->isStatic())
-        roots.push_back(fin);
-    }
-    for (const program::MethodInfo* root : roots) {
-      for (const program::MethodInfo* m : mayRun(*root)) {
-        if (initialized_main_ && m == initialized_main_->classInitializer()) continue;  // it ran once, before
-        try {
-          const program::MethodCode& code = m->code();
-          const classfile::ConstantPool& cp = m->owner().file().pool;
-          for (size_t i = 0; i < code.bytecode.size(); ++i) {
-            const auto& insn = code.bytecode.at(i);
-            if (insn.family() == bytecode::Family::Invoke && !callsApplication(insn, cp))
-              return;  // a library call or a lambda may call back into code that writes anything
-            if (insn.family() == bytecode::Family::Field &&
-                static_cast<bytecode::FieldOp>(insn.info().sub) == bytecode::FieldOp::PutStatic) {
-              auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
-              if (const program::ClassInfo* owner = declaringClass(ref)) seen.insert({owner, std::string(ref.name)});
-            }
-          }
-        } catch (const InputError&) {
-          return;  // an initializer we cannot read may write anything: track nothing
-        }
-      }
-    }
-    std::vector<const program::MethodInfo*> methods = mayRun(entry);
-    for (const program::MethodInfo* m : methods) {
-      const program::MethodCode* code = nullptr;
-      try {
-        code = &m->code();
-      } catch (const InputError&) {
-        continue;
-      }
-      const classfile::ConstantPool& cp = m->owner().file().pool;
-      for (size_t i = 0; i < code->bytecode.size(); ++i) {
-        const auto& insn = code->bytecode.at(i);
-        if (insn.family() != bytecode::Family::Field) continue;
-        auto op = static_cast<bytecode::FieldOp>(insn.info().sub);
-        if (op != bytecode::FieldOp::GetStatic && op != bytecode::FieldOp::PutStatic) continue;
-        const program::ClassInfo* owner = declaringClass(cp.memberRef(static_cast<uint16_t>(insn.operand)));
-        if (!owner) continue;
-        std::string name(cp.memberRef(static_cast<uint16_t>(insn.operand)).name);
-        if (!seen.insert({owner, name}).second) continue;
-        if (statics_.size() >= options_.max_statics) {
-          out_.notes.push_back(
-              fmt::format("more than {} static int fields: the rest are unknown values", options_.max_statics));
-          return;
-        }
-        std::string label = fmt::format("{}.{}", owner->name(), name);
-        std::replace(label.begin(), label.end(), '/', '.');
-        bool unknown = owner == initialized_main_ && (owner->classInitializer() || hasConstantValue(*owner, name));
-        statics_.push_back({owner, name, label, unknown});
-      }
-    }
-  }
-
-  // Does invoke instruction `insn` call application code only (so that
-  // mayRun follows it)? invokedynamic and library methods (except
-  // Object.<init>) do not count: they may call back anywhere.
-  bool callsApplication(const bytecode::Instruction& insn, const classfile::ConstantPool& cp) {
-    if (static_cast<bytecode::InvokeKind>(insn.info().sub) == bytecode::InvokeKind::Dynamic) return false;
-    auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
-    if (ref.owner == "java/lang/Object" && ref.name == "<init>") return true;
-    const program::ClassInfo* owner = nullptr;
-    try {
-      owner = program_.find(ref.owner);
-    } catch (const InputError&) {
-      return false;
-    }
-    if (!owner || owner->origin() != classpath::Origin::Application) return false;
-    // An inherited library method (e.g. toString of Object) runs library code.
-    bool interface_ref = cp.at(static_cast<uint16_t>(insn.operand)).tag == classfile::CpTag::InterfaceMethodref;
-    const program::MethodInfo* resolved = program_.resolveMethod(*owner, ref.name, ref.descriptor, interface_ref);
-    return resolved && resolved->owner().origin() == classpath::Origin::Application;
-  }
-
-  // The application methods the entry may run: a call may reach every
-  // application method of the same name and descriptor (over-approximating
-  // virtual dispatch).
-  std::vector<const program::MethodInfo*> mayRun(const program::MethodInfo& entry) {
-    std::set<std::pair<std::string, std::string>> signatures;
-    std::set<const program::MethodInfo*> found{&entry};
-    std::vector<const program::MethodInfo*> order{&entry}, work{&entry};
-    while (!work.empty()) {
-      const program::MethodInfo* m = work.back();
-      work.pop_back();
-      std::vector<std::pair<std::string, std::string>> calls;
-      try {
-        const program::MethodCode& code = m->code();
-        const classfile::ConstantPool& cp = m->owner().file().pool;
-        for (size_t i = 0; i < code.bytecode.size(); ++i) {
-          const auto& insn = code.bytecode.at(i);
-          if (insn.family() != bytecode::Family::Invoke ||
-              static_cast<bytecode::InvokeKind>(insn.info().sub) == bytecode::InvokeKind::Dynamic)
-            continue;
-          auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
-          calls.emplace_back(std::string(ref.name), std::string(ref.descriptor));
-        }
-      } catch (const InputError&) {
-        continue;
-      }
-      for (auto& sig : calls) {
-        if (!signatures.insert(sig).second) continue;
-        for (const program::ClassInfo* c : app_classes_)
-          for (const auto& cand : c->methods)
-            if (cand->hasCode() && cand->name() == sig.first && cand->descriptor() == sig.second &&
-                found.insert(cand.get()).second) {
-              order.push_back(cand.get());
-              work.push_back(cand.get());
-            }
-      }
-    }
-    // Static initializers may run too.
-    for (const program::ClassInfo* c : app_classes_)
-      if (const program::MethodInfo* init = c->classInitializer(); init && found.insert(init).second)
-        order.push_back(init);
-    return order;
-  }
-
-  // The application class without static initializer that declares the
-  // int-like static field `ref` names, or nullptr.
-  const program::ClassInfo* declaringClass(const classfile::MemberRef& ref) {
-    if (ref.descriptor.empty() || !detail::intLike(ref.descriptor.front())) return nullptr;
-    const program::ClassInfo* named = nullptr;
-    try {
-      named = program_.find(ref.owner);
-    } catch (const InputError&) {
-      return nullptr;
-    }
-    if (!named) return nullptr;
-    auto f = program_.resolveField(*named, ref.name, ref.descriptor);
-    if (!f || !f->owner || !(f->field->access & classfile::kStatic)) return nullptr;
-    if (f->owner == initialized_main_) return f->owner;
-    // A ConstantValue attribute sets the field when its class is prepared
-    // (JVMS §5.5), final or not.
-    if (f->field->constant_value != 0 || (f->field->access & classfile::kFinal)) return nullptr;
-    if (f->owner->origin() != classpath::Origin::Application || f->owner->classInitializer()) return nullptr;
-    return f->owner;
-  }
-
-  static bool hasConstantValue(const program::ClassInfo& c, const std::string& name) {
-    for (const auto& f : c.file().fields)
-      if (f.name == name && f.constant_value != 0) return true;
-    return false;
-  }
-
-  // Which tracked statics `m` may write, with everything it may run (a
-  // library call may call back anywhere: all of them).
-  const std::vector<bool>& staticsWritten(const program::MethodInfo& m) {
-    if (auto it = statics_written_.find(&m); it != statics_written_.end()) return it->second;
-    std::vector<bool> out(statics_.size(), false);
-    auto slot = staticSlot();
-    for (const program::MethodInfo* r : mayRun(m)) {
-      if (initialized_main_ && r == initialized_main_->classInitializer()) continue;  // it ran before the entry
-      try {
-        const program::MethodCode& code = r->code();
-        const classfile::ConstantPool& cp = r->owner().file().pool;
-        for (size_t i = 0; i < code.bytecode.size(); ++i) {
-          const auto& insn = code.bytecode.at(i);
-          if (insn.family() == bytecode::Family::Invoke && !callsApplication(insn, cp)) {
-            auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
-            bool dynamic = static_cast<bytecode::InvokeKind>(insn.info().sub) == bytecode::InvokeKind::Dynamic;
-            if (dynamic || !libraryTerminates(ref.owner, ref.name, ref.descriptor)) {  // these call no application code
-              out.assign(statics_.size(), true);
-              break;
-            }
-          }
-          if (insn.family() == bytecode::Family::Field &&
-              static_cast<bytecode::FieldOp>(insn.info().sub) == bytecode::FieldOp::PutStatic)
-            if (int k = slot(cp.memberRef(static_cast<uint16_t>(insn.operand))); k >= 0) out[static_cast<size_t>(k)] = true;
-        }
-      } catch (const InputError&) {
-        out.assign(statics_.size(), true);
-      }
-    }
-    return statics_written_[&m] = std::move(out);
-  }
-
-  std::function<int(const classfile::MemberRef&)> staticSlot() {
-    return [this](const classfile::MemberRef& ref) -> int {
-      if (statics_.empty()) return -1;
-      const program::ClassInfo* owner = declaringClass(ref);
-      for (size_t k = 0; k < statics_.size(); ++k)
-        if (statics_[k].owner == owner && statics_[k].name == ref.name) return static_cast<int>(k);
-      return -1;
-    };
   }
 
   // Method convention: which parameter each entry argument is, and the
@@ -404,7 +197,7 @@ class Translator {
       work.pop_front();
       Sym s = symOf(*p.in[i]);
       Step st;
-      detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, staticSlot()};
+      detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, statics_.slotFunction()};
       ctx.for_termination = options_.for_termination;
       try {
         st = detail::step(ctx, i, s);
@@ -471,12 +264,12 @@ class Translator {
       }
       // Tracked static fields: their values here, the result, and their
       // values when the method returns.
-      for (const auto& st : statics_) pred.args.push_back(st.label);
+      for (const auto& st : statics_.fields()) pred.args.push_back(st.label);
       if (p.has_return) {
         pred.args.push_back("ret");
         pred.has_return = true;
       }
-      for (const auto& st : statics_) pred.args.push_back("out(" + st.label + ")");
+      for (const auto& st : statics_.fields()) pred.args.push_back("out(" + st.label + ")");
       cut.pred = static_cast<PredId>(out_.preds.size());
       if (c == 0 && p.main) input_base_ = static_cast<Var>(cut.slots.size());
       if (c == 0 && plans_.size() == 1) entry_statics_base_ = static_cast<Var>(cut.slots.size() + inputCount(p));
@@ -749,7 +542,7 @@ class Translator {
           continue;
         }
         Step st;
-        detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, staticSlot()};
+        detail::StepContext ctx{program_, m, code, inputs, arg_strings_, app_classes_, statics_.slotFunction()};
         ctx.for_termination = options_.for_termination;
         auto where = [&] { return fmt::format("{} offset {}", m.qualifiedName(), code.bytecode.at(path.index).offset); };
         try {
@@ -841,7 +634,7 @@ class Translator {
             }
             // ... and when the callee returns: unchanged unless the callee,
             // or something it may run, writes the field.
-            const std::vector<bool>& written = staticsWritten(*st.callee);
+            const std::vector<bool>& written = statics_.writtenBy(*st.callee);
             for (size_t k = 0; k < statics_.size(); ++k) {
               Var after = path.sym.fresh();
               call.args.push_back(after);
@@ -954,17 +747,10 @@ class Translator {
   size_t arg_strings_ = 0;
   Var input_base_ = 0;
   Var entry_statics_base_ = 0;
-  struct TrackedStatic {
-    const program::ClassInfo* owner;
-    std::string name;
-    std::string label;  // pkg.C.f
-    bool unknown_at_entry = false;  // a main class's field its initializer may have set
-  };
-  std::vector<TrackedStatic> statics_;
-  std::map<const program::MethodInfo*, std::vector<bool>> statics_written_;
   std::map<const program::MethodInfo*, MethodPlan> plans_;
   std::deque<const program::MethodInfo*> work_;
   std::vector<const program::ClassInfo*> app_classes_;
+  detail::StaticFields statics_{program_, app_classes_, options_.max_statics};
   std::set<std::pair<PredId, std::string>> gaps_;
 };
 

@@ -20,7 +20,7 @@ public class TermStaticsWritten {
     }
 
     public static void main(String[] args) {
-        int k = StaticsSetter.touch();
+        int k = TermStaticsWrittenSetter.touch();
         while (floor < 1) {
             k += 1;
         }
@@ -28,7 +28,7 @@ public class TermStaticsWritten {
     }
 }
 
-class StaticsSetter {
+class TermStaticsWrittenSetter {
     static {
         TermStaticsWritten.floor = -7;
     }
