@@ -63,7 +63,7 @@ void StaticFields::collect(const program::MethodInfo& entry, const program::Clas
   std::set<std::pair<const program::ClassInfo*, std::string>> set_before;
   bool set_any = false;
   if (const program::MethodInfo* init = initialized_main_ ? initialized_main_->classInitializer() : nullptr)
-    staticWrites(*init, set_before, set_any);
+    staticWrites(*init, set_before, set_any, /*skip_main_init=*/false);
   std::vector<const program::MethodInfo*> methods = mayRun(entry);
   for (const program::MethodInfo* m : methods) {
     const program::MethodCode* code = nullptr;
@@ -181,8 +181,11 @@ const program::ClassInfo* StaticFields::declaringClass(const classfile::MemberRe
 }
 
 void StaticFields::staticWrites(const program::MethodInfo& root,
-                                std::set<std::pair<const program::ClassInfo*, std::string>>& fields, bool& any) {
+                                std::set<std::pair<const program::ClassInfo*, std::string>>& fields, bool& any,
+                                bool skip_main_init) {
   for (const program::MethodInfo* m : mayRun(root)) {
+    // The main class's initializer ran before the entry, and only once.
+    if (skip_main_init && initialized_main_ && m == initialized_main_->classInitializer()) continue;
     try {
       const program::MethodCode& code = m->code();
       const classfile::ConstantPool& cp = m->owner().file().pool;
@@ -215,31 +218,12 @@ bool StaticFields::hasConstantValue(const program::ClassInfo& c, const std::stri
 // library call may call back anywhere: all of them).
 const std::vector<bool>& StaticFields::writtenBy(const program::MethodInfo& m) {
   if (auto it = written_.find(&m); it != written_.end()) return it->second;
-  std::vector<bool> out(statics_.size(), false);
-  auto slot = slotFunction();
-  for (const program::MethodInfo* r : mayRun(m)) {
-    if (initialized_main_ && r == initialized_main_->classInitializer()) continue;  // it ran before the entry
-    try {
-      const program::MethodCode& code = r->code();
-      const classfile::ConstantPool& cp = r->owner().file().pool;
-      for (size_t i = 0; i < code.bytecode.size(); ++i) {
-        const auto& insn = code.bytecode.at(i);
-        if (insn.family() == bytecode::Family::Invoke && !callsApplication(insn, cp)) {
-          auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
-          bool dynamic = static_cast<bytecode::InvokeKind>(insn.info().sub) == bytecode::InvokeKind::Dynamic;
-          if (dynamic || !libraryTerminates(ref.owner, ref.name, ref.descriptor)) {  // these call no application code
-            out.assign(statics_.size(), true);
-            break;
-          }
-        }
-        if (insn.family() == bytecode::Family::Field &&
-            static_cast<bytecode::FieldOp>(insn.info().sub) == bytecode::FieldOp::PutStatic)
-          if (int k = slot(cp.memberRef(static_cast<uint16_t>(insn.operand))); k >= 0) out[static_cast<size_t>(k)] = true;
-      }
-    } catch (const InputError&) {
-      out.assign(statics_.size(), true);
-    }
-  }
+  std::set<std::pair<const program::ClassInfo*, std::string>> fields;
+  bool any = false;
+  staticWrites(m, fields, any, /*skip_main_init=*/true);
+  std::vector<bool> out(statics_.size(), any);
+  for (size_t k = 0; k < statics_.size(); ++k)
+    if (fields.count({statics_[k].owner, statics_[k].name})) out[k] = true;
   return written_[&m] = std::move(out);
 }
 

@@ -52,7 +52,7 @@ class StaticFields {
   // The tracked-kind static fields `root` and what it may run write; `any`
   // when a library call or unreadable code may write anything.
   void staticWrites(const program::MethodInfo& root, std::set<std::pair<const program::ClassInfo*, std::string>>& fields,
-                    bool& any);
+                    bool& any, bool skip_main_init);
   static bool hasConstantValue(const program::ClassInfo& c, const std::string& name);
 
   program::Program& program_;
