@@ -185,13 +185,7 @@ Ref havocCall(Ctx& c, const std::vector<Ref>& args, std::string_view ret) {
     }
   std::sort(touched.begin(), touched.end());
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
-  for (Ref x : touched) {
-    HeapValue& v = s.atMutable(x);
-    v.fields.clear();
-    v.has_elements = false;
-    v.elements.clear();
-    v.elements_non_null = false;
-  }
+  for (Ref x : touched) forgetShown(s.atMutable(x));
   for (Ref x : touched) {
     s.addCyclic(x, {});
     for (Ref y : touched) s.addJoins(x, y);

@@ -103,6 +103,15 @@ std::optional<StepResult> requireArray(Ctx& c, Ref r);
 // callee (context concretization) may change. Sorted.
 std::vector<Ref> mayReach(const State& s, const std::vector<Ref>& roots);
 
+// Forgets what an object shows: its fields and array elements (its type and
+// array length stay).
+inline void forgetShown(state::HeapValue& v) {
+  v.fields.clear();
+  v.has_elements = false;
+  v.elements.clear();
+  v.elements_non_null = false;
+}
+
 // Abstract type of the values of a reference type given by descriptor or
 // internal name: all its non-abstract subtypes (thesis Def. 1.22).
 state::AbstractType valuesOfType(Evaluator& ev, std::string_view type_or_descriptor);

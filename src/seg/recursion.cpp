@@ -278,13 +278,7 @@ void forgetContents(State& k, const std::vector<Ref>& changed, bool keep_trees) 
   if (keep_trees)
     for (Ref x : changed)
       if (acyclicTree(k, x)) trees.insert(x);
-  for (Ref x : changed) {
-    HeapValue& v = k.atMutable(x);
-    v.fields.clear();
-    v.has_elements = false;
-    v.elements.clear();
-    v.elements_non_null = false;
-  }
+  for (Ref x : changed) detail::forgetShown(k.atMutable(x));
   for (Ref x : changed) {
     if (!trees.count(x)) k.addCyclic(x, {});
     for (Ref y : changed)
