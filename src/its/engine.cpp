@@ -42,6 +42,9 @@ std::string proofText(const Its& its, const Proof& proof) {
            "graph abstracts are unconstrained; the JDK's class initializers and the library methods it may call "
            "(String.length, println, ...) terminate; the JVM does not run out of memory or stack (no "
            "VirtualMachineError)\n";
+  if (!its.norm.empty())
+    out += fmt::format("sizes are weighted unfoldings: {} (|x| = 1 + the weighted sizes of its fields' values)\n",
+                       its.norm);
   else
     out += "over-approximations: values the translation does not track are unconstrained (fields, array elements, "
            "results of calls); an uncaught exception ends the run; the JDK's class initializers and the library "
@@ -137,10 +140,44 @@ Attempt proveIn(Its system, bool jvm, smt::Solver& solver, RankOptions ro, bool 
 
 namespace {
 
+// The name of a field for the proof and for reuse across semantics.
+std::string fieldName(state::TypeSystem& types, state::FieldId f) {
+  const state::FieldInfo& fi = types.fieldInfo(f);
+  return fi.owner + "." + fi.name;
+}
+
+// The candidates of a weighted norm: the instance fields the graph's states
+// show whose values are themselves structures (not java.lang.Object,
+// strings, boxes or arrays), the one that worked for the other semantics
+// first, then links between types before links within one, each in the
+// order of their ids; at most `limit`.
+std::vector<state::FieldId> weightCandidates(const seg::Graph& graph, state::TypeSystem& types, size_t limit,
+                                             const std::string& preferred) {
+  std::set<state::FieldId> shown;
+  for (seg::NodeId n : graph.nodes())
+    for (const auto& [r, v] : graph.state(n).heap)
+      for (const auto& [f, c] : v->fields) {
+        const state::FieldInfo& fi = types.fieldInfo(f);
+        if (fi.isStatic || fi.kind() != 'L' || fi.descriptor.rfind("Ljava/", 0) == 0) continue;
+        shown.insert(f);
+      }
+  std::vector<state::FieldId> out(shown.begin(), shown.end());
+  // Links from a container to its elements (TreeList.value: Tree) before
+  // the links of one recursive type (Tree.left: Tree).
+  std::stable_partition(out.begin(), out.end(), [&](state::FieldId f) {
+    const state::FieldInfo& fi = types.fieldInfo(f);
+    return fi.descriptor != "L" + fi.owner + ";";
+  });
+  std::stable_partition(out.begin(), out.end(),
+                        [&](state::FieldId f) { return fieldName(types, f) == preferred; });
+  if (out.size() > limit) out.resize(limit);
+  return out;
+}
+
 // Proofs through the symbolic execution graph from main (from_seg.h): for
 // loops over the heap, which the CLP translation does not measure.
 Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& budget, const TermOptions& o,
-                    smt::Solver& solver, const RankOptions& ro, bool dumping) {
+                    smt::Solver& solver, const RankOptions& ro, bool dumping, std::string& weighted_field) {
   Attempt a;
   state::TypeSystem types(entry.program);
   state::RefAllocator alloc;
@@ -164,13 +201,44 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
     a.why_not = "symbolic execution graph incomplete: " + built.reason;
     return a;
   }
-  SegIts si = fromSeg(graph, types, SegItsOptions{jvm, o.max_transitions});
+  SegItsOptions so;
+  so.jvm = jvm;
+  so.max_transitions = o.max_transitions;
+  SegIts si = fromSeg(graph, types, so);
   if (!si.why_not.empty()) {
     a.why_not = "symbolic execution graph: " + si.why_not;
     return a;
   }
   if (o.trace) o.trace("from the symbolic execution graph:\n" + toText(si.its));
-  a = proveIn(std::move(si.its), jvm, solver, ro, dumping);
+  // The plain norm, then weighted norms (one reference field at a time
+  // weighing 2: for loops that rebuild a structure without shrinking it,
+  // such as rotations), each first without invariants, then with them.
+  std::vector<std::optional<state::FieldId>> norms{std::nullopt};
+  for (state::FieldId f : weightCandidates(graph, types, o.max_weighted_norms, weighted_field)) norms.push_back(f);
+  std::vector<std::optional<Its>> systems(norms.size());
+  systems[0] = std::move(si.its);
+  for (bool with_invariants : {false, true}) {
+    if (with_invariants && !ro.invariants) break;
+    RankOptions r = ro;
+    r.plain = !with_invariants;
+    r.invariants = with_invariants;
+    for (size_t k = 0; k < norms.size() && !budget.expired(); ++k) {
+      if (!systems[k]) {
+        so.exact_sizes = true;
+        so.field_weights = {{*norms[k], 2}};
+        SegIts wi = fromSeg(graph, types, so);
+        if (!wi.why_not.empty()) continue;
+        if (o.trace) o.trace("from the symbolic execution graph, weighted:\n" + toText(wi.its));
+        systems[k] = std::move(wi.its);
+      }
+      Attempt w = proveIn(*systems[k], jvm, solver, r, dumping);
+      if (k == 0 && !with_invariants) a.why_not = w.why_not;
+      if (k == 0 && with_invariants && w.why_not != "no invariants found") a.why_not = w.why_not;
+      if (!w.proof) continue;
+      if (norms[k]) weighted_field = fieldName(types, *norms[k]);
+      return w;
+    }
+  }
   if (!a.proof) a.why_not = "symbolic execution graph: " + a.why_not;
   return a;
 }
@@ -194,6 +262,7 @@ engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engi
   const bool clp_small = its.trans.size() <= options_.max_transitions;
   smt::Context ctx;
   std::unique_ptr<smt::Solver> solver = smt::makeSolver(ctx, options_.smt, options_.stats);
+  solver->setDeadline(budget.deadline());
   RankOptions ro = options_.rank;
   ro.max_rounds = budget.scaled(ro.max_rounds);
   ro.invariant.max_checks = budget.scaled(ro.invariant.max_checks);
@@ -202,6 +271,7 @@ engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engi
   // Each semantics through the CLP translation first (paths between cut
   // points, calls and recursion), then, for main, through the symbolic
   // execution graph (heap sizes, field values).
+  std::string weighted_field;  // the field of a weighted norm that worked, tried first for the other semantics
   auto attempt = [&](bool sem) {
     Attempt a;
     if (clp_small)
@@ -209,7 +279,7 @@ engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engi
     else
       a.why_not = fmt::format("the transition system is too large ({} transitions)", its.trans.size());
     if (a.proof || !entry.main_convention || budget.expired()) return a;
-    Attempt s = proveViaSeg(entry, sem, budget, options_, *solver, ro, dumping);
+    Attempt s = proveViaSeg(entry, sem, budget, options_, *solver, ro, dumping, weighted_field);
     if (s.proof) return s;
     a.why_not += "; " + s.why_not;
     return a;

@@ -1,5 +1,6 @@
 #include "jhalt/its/from_seg.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <deque>
 #include <functional>
@@ -170,7 +171,21 @@ bool measured(const HeapValue& v, state::TypeSystem& ts) {
 // somewhere: those the program reads or writes.
 bool intField(const state::FieldInfo& fi) { return !fi.isStatic && (intPrim(fi.kind()) || fi.kind() == 'J'); }
 
-NodeVars nodeVars(const State& s, state::TypeSystem& ts, const std::set<state::FieldId>& fields, bool exact_sizes) {
+// The children of an object with the weight each has in the norm
+// (SegItsOptions::field_weights; array elements and other fields weigh 1).
+std::vector<std::pair<Ref, int64_t>> weightedChildren(const HeapValue& v,
+                                                      const std::map<state::FieldId, int64_t>& weights) {
+  std::vector<std::pair<Ref, int64_t>> out;
+  for (const auto& [f, c] : v.fields) {
+    auto w = weights.find(f);
+    out.emplace_back(c, w == weights.end() ? 1 : w->second);
+  }
+  for (Ref e : v.elements) out.emplace_back(e, 1);
+  return out;
+}
+
+NodeVars nodeVars(const State& s, state::TypeSystem& ts, const std::set<state::FieldId>& fields, bool exact_sizes,
+                  const std::map<state::FieldId, int64_t>& weights) {
   NodeVars nv;
   std::map<Ref, std::string> names = positionNames(s, ts);
   std::set<Ref> finite = finiteObjects(s);
@@ -215,14 +230,19 @@ NodeVars nodeVars(const State& s, state::TypeSystem& ts, const std::set<state::F
       if (v.interval.finiteHi()) nv.facts.push_back(clp::le(LinExpr::var(x), LinExpr::num(v.interval.hi)));
       continue;
     }
-    if (s.maybeExisting(nv.refs[x])) continue;  // >= 0 is a premise of every Size variable
+    if (s.maybeExisting(nv.refs[x])) {
+      // >= 0 is a premise of every Size variable of a transition's source,
+      // stated here too for the locations that chaining makes temporaries.
+      nv.facts.push_back(clp::ge(LinExpr::var(x), LinExpr::num(0)));
+      continue;
+    }
     // |r| >= 1 + the sizes of the structures its shown fields hold (the
     // others, and unmeasured ones, count >= 0).
     LinExpr sum = LinExpr::num(1);
     bool exact = exact_sizes && completelyShown(ts, v);
-    for (Ref c : children(v)) {
+    for (const auto& [c, weight] : weightedChildren(v, weights)) {
       if (auto cv = nv.var(c, true))
-        sum = sum + LinExpr::var(*cv);
+        sum = sum + LinExpr::var(*cv).scaled(weight);
       else if (const HeapValue* w = s.find(c); c != kNull && w && w->isObject())
         exact = false;  // an unmeasured part counts >= 0
     }
@@ -266,7 +286,8 @@ class SegToIts {
  private:
   const NodeVars& vars(seg::NodeId n) {
     auto it = vars_.find(n);
-    if (it == vars_.end()) it = vars_.emplace(n, nodeVars(g_.state(n), ts_, fields_, recursive_)).first;
+    if (it == vars_.end())
+      it = vars_.emplace(n, nodeVars(g_.state(n), ts_, fields_, recursive_ || o_.exact_sizes, o_.field_weights)).first;
     return it->second;
   }
   Transition base(seg::NodeId from, seg::NodeId to) {
@@ -741,6 +762,13 @@ SegIts SegToIts::run() {
   }
   out.its = std::move(chained.its);
   out.its.from_graph = true;
+  for (const auto& [f, w] : o_.field_weights) {
+    const state::FieldInfo& fi = ts_.fieldInfo(f);
+    std::string owner = fi.owner;
+    std::replace(owner.begin(), owner.end(), '/', '.');
+    out.its.norm += fmt::format("{}an object reached through {}.{} counts {} times", out.its.norm.empty() ? "" : "; ",
+                                owner, fi.name, w);
+  }
   return out;
 }
 

@@ -344,7 +344,11 @@ RankResult attempt(const Its& its, smt::Solver& solver, const RankOptions& optio
 RankResult prove(const Its& its, smt::Solver& solver, const RankOptions& options) {
   Proof plain;
   plain.facts.jvm = options.jvm;
-  RankResult first = attempt(its, solver, options, plain);
+  RankResult first;
+  if (options.plain)
+    first = attempt(its, solver, options, plain);
+  else
+    first.why_not = "no invariants found";
   if (first.proof || !options.invariants || std::chrono::steady_clock::now() >= options.deadline) return first;
   // Invariants (docs/design/termination.md §7) make guards stronger: a
   // bound a loop needs, an overflow a bound excludes.

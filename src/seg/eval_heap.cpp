@@ -163,20 +163,25 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v) {
     if (s.joins(x, x)) abstract_shape = true;
     if (const auto* fs = s.cyclic(x)) cyc = cyc ? std::vector<state::FieldId>{} : *fs;
   }
+  // (vi), (vii): new non-tree shapes and cycles through the written field,
+  // decided on the state before the write, like (i)-(v) (the joins (i)
+  // adds would otherwise make every predecessor of rp share with rc).
+  std::vector<Ref> non_tree, cycle;
+  for (Ref ra : leadingTo(s, rp)) {
+    std::set<Ref> from_ra = leadsTo(s, ra);
+    if (!from_ra.count(rp)) continue;
+    bool shares = std::any_of(from_ra.begin(), from_ra.end(), [&](Ref rb) { return from_rc.count(rb) > 0 && rb != rp; });
+    if (shares) non_tree.push_back(ra);
+    if (from_rc.count(ra)) cycle.push_back(ra);
+  }
   for (Ref ra : preds_of_rp) {
     for (Ref rb : from_rc) s.addJoins(ra, rb);  // (i)
     if (shape || abstract_shape) s.addJoins(ra, ra);  // (ii), (iv)
     if (shape) s.addCyclic(ra, {});  // (iii), with F = ∅
     if (cyc) s.addCyclic(ra, *cyc);  // (v)
   }
-  // (vi), (vii): new non-tree shapes and cycles through the written field.
-  for (Ref ra : leadingTo(s, rp)) {
-    std::set<Ref> from_ra = leadsTo(s, ra);
-    if (!from_ra.count(rp)) continue;
-    bool shares = std::any_of(from_ra.begin(), from_ra.end(), [&](Ref rb) { return from_rc.count(rb) > 0 && rb != rp; });
-    if (shares) s.addJoins(ra, ra);
-    if (from_rc.count(ra)) s.addCyclic(ra, {v});
-  }
+  for (Ref ra : non_tree) s.addJoins(ra, ra);
+  for (Ref ra : cycle) s.addCyclic(ra, {v});
 }
 
 StepResult evalLoadConstant(Ctx& c) {

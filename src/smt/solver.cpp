@@ -50,6 +50,7 @@ class Decorator : public Solver {
   }
   std::optional<int64_t> value(const Term& t) override { return inner_->value(t); }
   std::string assertionsText() override { return inner_->assertionsText(); }
+  void setDeadline(std::chrono::steady_clock::time_point d) override { inner_->setDeadline(d); }
 
  protected:
   std::unique_ptr<Solver> inner_;

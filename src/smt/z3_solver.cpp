@@ -1,4 +1,7 @@
 // The Z3 back end of the solver interface.
+#include <algorithm>
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "jhalt/smt/solver.h"
@@ -53,6 +56,14 @@ class Z3Solver final : public Solver {
 
   Result check(std::string_view = "query") override {
     model_.reset();
+    if (deadline_ != std::chrono::steady_clock::time_point::max()) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return Result::Unknown;
+      unsigned ms = static_cast<unsigned>(std::min<int64_t>(left.count(), options_.timeout_ms ? options_.timeout_ms : UINT32_MAX));
+      z3::params p(z3_);
+      p.set("timeout", ms);
+      solver_.set(p);
+    }
     try {
       Result r = fromZ3(solver_.check());
       if (r == Result::Sat) model_ = solver_.get_model();
@@ -94,6 +105,7 @@ class Z3Solver final : public Solver {
   }
 
   std::string assertionsText() override { return solver_.to_smt2(); }
+  void setDeadline(std::chrono::steady_clock::time_point d) override { deadline_ = d; }
 
  private:
   Context& ctx_;
@@ -101,6 +113,7 @@ class Z3Solver final : public Solver {
   SolverOptions options_;
   z3::solver solver_;
   std::optional<z3::model> model_;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "jhalt/util/error.h"
 
@@ -120,7 +121,11 @@ class Unifier {
       if (x == y) continue;
       if (!join(x, y)) return false;
     }
+    const State before = s_;
     apply();
+    if (unjustifiedCycle(before)) return false;
+    dropUnjustifiedEqualities(before);
+    dropImpliedJoins();
     return true;
   }
 
@@ -219,6 +224,7 @@ class Unifier {
   }
 
   void apply() {
+    dropTrivialJoins();
     for (auto& [r, v] : values_)
       if (find(r) == r) s_.put(r, v);
     for (Ref r : definitely_) s_.setMaybeExisting(find(r), false);
@@ -227,6 +233,145 @@ class Unifier {
       s_.setMaybeExisting(r, false);
       s_.removeMaybeEqual(r, to);
       s_.replace(r, to);  // also renames the references inside the values put above
+    }
+  }
+
+  // A cycle the unification closes (thesis 002, §1.4.6: "a cycle with
+  // r = r' but where no such shape is allowed"): by Def. 1.10(n) a concrete
+  // state with a cycle that the abstract state does not show needs r %$ r
+  // and r ⟲F at a reference r on it. A cycle of the unified state whose
+  // references all stand for references of `before` without those
+  // predicates and not on a cycle there has no concrete state.
+  bool unjustifiedCycle(const State& before) {
+    std::set<Ref> old_cycles = refsOnCycles(before);
+    std::map<Ref, std::vector<Ref>> members;  // representative -> references of `before`
+    for (const auto& [r, v] : before.heap) members[find(r)].push_back(r);
+    auto justified = [&](Ref x) {
+      for (Ref m : members[x])
+        if (old_cycles.count(m) || before.joins(m, m) || before.cyclic(m)) return true;
+      return false;
+    };
+    std::set<Ref> on_cycle = refsOnCycles(s_);
+    std::map<Ref, std::set<Ref>> reach;
+    for (Ref x : on_cycle) reach[x] = reachable(s_, x);
+    for (Ref x : on_cycle) {
+      bool ok = false;
+      for (Ref y : on_cycle)  // y in the cycle's component: each reaches the other
+        if (reach[x].count(y) && reach[y].count(x) && justified(y)) ok = true;
+      if (!ok) return true;
+    }
+    return false;
+  }
+
+  static std::set<Ref> reachable(const State& s, Ref from) {  // by a path of at least one step
+    std::set<Ref> seen;
+    std::vector<Ref> work;
+    auto push = [&](const HeapValue& v) {
+      for (const auto& f : v.fields) work.push_back(f.second);
+      for (Ref e : v.elements) work.push_back(e);
+    };
+    if (const HeapValue* v = s.find(from); v && v->isObject()) push(*v);
+    while (!work.empty()) {
+      Ref r = work.back();
+      work.pop_back();
+      const HeapValue* v = s.find(r);
+      if (!v || !v->isObject() || !seen.insert(r).second) continue;
+      push(*v);
+    }
+    return seen;
+  }
+
+  static std::set<Ref> refsOnCycles(const State& s) {
+    std::set<Ref> out;
+    for (const auto& [r, v] : s.heap)
+      if (v->isObject() && reachable(s, r).count(r)) out.insert(r);
+    return out;
+  }
+
+  // x =? y after renaming, where x and y stand for several references of
+  // `before`: a concrete state with x = y has every pair of them equal, and
+  // by Def. 1.10(l) each such pair needs =? in `before` (t =? root.left and
+  // t =? root.right do not make root.left =? root.right once t = root.left).
+  void dropUnjustifiedEqualities(const State& before) {
+    std::map<Ref, std::vector<Ref>> members;
+    for (const auto& [r, v] : before.heap) members[find(r)].push_back(r);
+    std::vector<std::pair<Ref, Ref>> drop;
+    for (const auto& [a, b] : s_.preds.maybe_equal) {
+      bool all = true;
+      for (Ref x : members[a])
+        for (Ref y : members[b]) all = all && (x == y || before.maybeEqual(x, y));
+      if (!all) drop.push_back({a, b});
+    }
+    for (const auto& [a, b] : drop) s_.removeMaybeEqual(a, b);
+  }
+
+  // a %$ b where some object d reaches both a and b through fields the
+  // state shows, and d's shown region is a tree without heap predicates of
+  // shape (no x %$ x, no x ⟲F in it, no two shown paths to one object):
+  // two different paths from d to a common object of a and b would diverge
+  // in that region, a non-tree shape the state would have to show or
+  // predicate (thesis 002, Def. 1.10(n)); so a and b share only along one
+  // path (a below b or b below a), which needs no predicate (Def. 1.10(m)).
+  // Unification leaves such joins behind: with t =? root.left and t below
+  // root.right (root.right %$ t), the case t = root.left keeps
+  // root.right %$ root.left, and a write through t would spread it.
+  void dropImpliedJoins() {
+    std::map<Ref, std::set<Ref>> region;  // d -> d and what it reaches
+    std::set<Ref> clean;                  // d whose region is a plain tree
+    for (const auto& [d, v] : s_.heap) {
+      if (!v->isObject()) continue;
+      std::set<Ref> r = reachable(s_, d);
+      r.insert(d);
+      bool ok = true;
+      std::map<Ref, int> indeg;
+      for (Ref x : r) {
+        if (s_.joins(x, x) || s_.cyclic(x)) ok = false;
+        const HeapValue& xv = s_.at(x);
+        for (const auto& f : xv.fields)
+          if (r.count(f.second)) ++indeg[f.second];
+        for (Ref e : xv.elements)
+          if (r.count(e)) ++indeg[e];
+      }
+      for (const auto& [x, n] : indeg)
+        if (n > 1 || x == d) ok = false;
+      if (ok) clean.insert(d);
+      region[d] = std::move(r);
+    }
+    std::vector<std::pair<Ref, Ref>> drop;
+    for (const auto& [a, b] : s_.preds.joins) {
+      if (a == b) continue;
+      for (Ref d : clean)
+        if (region[d].count(a) && region[d].count(b)) {
+          drop.push_back({a, b});
+          break;
+        }
+    }
+    for (const auto& [a, b] : drop) s_.removeJoins(a, b);
+  }
+
+  // r %$ r' between references made equal: when neither of them has a
+  // non-tree shape or a cycle below it (no r %$ r, no r ⟲F), two different
+  // paths from the one object to a common object would be such a shape
+  // (thesis 002, Def. 1.10(n)), so the concrete states with r = r' share
+  // only along the same path, which needs no predicate (Def. 1.10(m)).
+  // Renaming would turn r %$ r' into r %$ r, a non-tree shape that none of
+  // these states has (a tree built by `t.left = new T(); t = root;` would
+  // be taken as possibly cyclic).
+  void dropTrivialJoins() {
+    std::map<Ref, std::vector<Ref>> classes;
+    for (const auto& [r, p] : parent_) {
+      Ref to = find(r);
+      if (to == kNull) continue;
+      auto& members = classes[to];
+      if (members.empty()) members.push_back(to);
+      members.push_back(r);
+    }
+    for (const auto& [rep, members] : classes) {
+      bool shaped = std::any_of(members.begin(), members.end(),
+                                [&](Ref m) { return s_.joins(m, m) || s_.cyclic(m) != nullptr; });
+      if (shaped) continue;
+      for (size_t i = 0; i < members.size(); ++i)
+        for (size_t j = i + 1; j < members.size(); ++j) s_.removeJoins(members[i], members[j]);
     }
   }
 

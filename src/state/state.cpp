@@ -144,6 +144,13 @@ void State::addJoins(Ref a, Ref b) {
   insertSorted(preds.joins, normalized(a, b));
 }
 
+void State::removeJoins(Ref a, Ref b) {
+  auto& v = preds.joins;
+  auto key = normalized(a, b);
+  auto it = std::lower_bound(v.begin(), v.end(), key);
+  if (it != v.end() && *it == key) v.erase(it);
+}
+
 const std::vector<FieldId>* State::cyclic(Ref r) const {
   auto it = lowerBound(preds.cyclic, r);
   return it != preds.cyclic.end() && it->first == r ? &it->second : nullptr;

@@ -365,6 +365,89 @@ TEST_F(StateTest, EqualityRefinement) {
   EXPECT_EQ(refineEquality(t, 1, 2, types_).size(), 1u);
 }
 
+// root = {next: l}, t =? root, t =? l, l %$ t (t below l): the case t = l
+// keeps no join (a tree below l has no two paths to one object); a case
+// that closes the cycle root.next = root is impossible without ⟲.
+TEST_F(StateTest, EqualityRefinementKeepsTreesTrees) {
+  State s = frameWith({1, 3});
+  s.put(1, obj({{next_, 2}}));
+  s.put(2, abstractObj());
+  s.put(3, abstractObj());
+  s.addMaybeEqual(1, 3);
+  s.addMaybeEqual(2, 3);
+  s.addJoins(2, 3);
+  auto with_l = refineEquality(s, 2, 3, types_);
+  ASSERT_EQ(with_l.size(), 2u);
+  const State& eq = with_l[1];
+  EXPECT_EQ(eq.top().locals[1], eq.at(1).field(next_));
+  EXPECT_TRUE(eq.preds.joins.empty()) << toString(eq, types_);
+  EXPECT_TRUE(instance(eq, s));
+  // t = root: root.next =? root no longer holds (Def. 1.10(l) needs it for
+  // root and l themselves).
+  auto with_root = refineEquality(s, 1, 3, types_);
+  ASSERT_EQ(with_root.size(), 2u);
+  EXPECT_FALSE(with_root[1].maybeEqual(1, 2)) << toString(with_root[1], types_);
+  // l =? root: the case l = root is root.next = root, a cycle without
+  // root ⟲ or root %$ root.
+  State r = frameWith({1});
+  r.put(1, obj({{next_, 2}}));
+  r.put(2, abstractObj());
+  r.addMaybeEqual(1, 2);
+  EXPECT_EQ(refineEquality(r, 1, 2, types_).size(), 1u);
+  // With root ⟲{next} and root %$ root the cycle is a possible shape.
+  State c = r;
+  c.addJoins(1, 1);
+  c.addCyclic(1, {next_});
+  EXPECT_EQ(refineEquality(c, 1, 2, types_).size(), 2u);
+  // A join that may hide a non-tree shape below the references stays.
+  State d = s;
+  d.addJoins(2, 2);
+  auto kept = refineEquality(d, 2, 3, types_);
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_TRUE(kept[1].joins(2, 2));
+}
+
+// t =? root.next and t =? root.other do not make root.next =? root.other
+// once t is one of them (Def. 1.10(l) needs =? for every pair).
+TEST_F(StateTest, EqualityRefinementDropsPossibleEqualitiesOfOtherPairs) {
+  State s = frameWith({1, 4});
+  s.put(1, obj({{next_, 2}, {other_, 3}}));
+  s.put(2, abstractObj());
+  s.put(3, abstractObj());
+  s.put(4, abstractObj());
+  s.addMaybeEqual(2, 4);
+  s.addMaybeEqual(3, 4);
+  auto parts = refineEquality(s, 2, 4, types_);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_FALSE(parts[1].maybeEqual(2, 3)) << toString(parts[1], types_);
+  // When the two were possibly equal already, they stay so.
+  State t = s;
+  t.addMaybeEqual(2, 3);
+  auto both = refineEquality(t, 2, 4, types_);
+  ASSERT_EQ(both.size(), 2u);
+  EXPECT_TRUE(both[1].maybeEqual(2, 3));
+}
+
+// A join between two children of a tree node is implied by nothing: it
+// stays unless the refinement shows both below one plain tree.
+TEST_F(StateTest, JoinsOfATreesPartsAreDroppedOnlyBelowAPlainTree) {
+  State s = frameWith({1, 4});
+  s.put(1, obj({{next_, 2}, {other_, 3}}));
+  s.put(2, abstractObj());
+  s.put(3, abstractObj());
+  s.put(4, abstractObj());
+  s.addMaybeEqual(2, 4);
+  s.addJoins(3, 4);  // t may be below root.other
+  auto parts = refineEquality(s, 2, 4, types_);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_FALSE(parts[1].joins(2, 3)) << toString(parts[1], types_);
+  State shared = s;
+  shared.addJoins(1, 1);  // root may have a non-tree shape below it
+  auto kept = refineEquality(shared, 2, 4, types_);
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_TRUE(kept[1].joins(2, 3));
+}
+
 TEST_F(StateTest, GarbageCollectionAndReplace) {
   State s = frameWith({1});
   s.put(1, obj({{next_, 2}}));

@@ -33,6 +33,8 @@ struct TermOptions {
   smt::SolverOptions smt;
   RankOptions rank;
   size_t max_transitions = 3000;
+  // Retries of a graph proof with a weighted norm (one field weighing 2).
+  size_t max_weighted_norms = 6;
   smt::QueryStats* stats = nullptr;
   std::function<void(const std::string&)> trace;  // JHALT_DEBUG_TERM: the ITS and the proof search
 };

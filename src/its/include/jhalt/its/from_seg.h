@@ -27,6 +27,7 @@
 // this producer only for main.
 #pragma once
 
+#include <map>
 #include <string>
 
 #include "jhalt/its/its.h"
@@ -40,6 +41,15 @@ struct SegItsOptions {
   // get Wrap transitions.
   bool jvm = false;
   size_t max_transitions = 3000;  // after chaining
+  // A weighted norm instead of the object count: an object reached through
+  // one of these fields counts this many times (each >= 1), so that
+  // |r| = 1 + sum over fields f of weight(f)·|r.f| for the unfolding. A
+  // rotation such as `new Tree(l.l, new Tree(l.r, r))` keeps the count of
+  // nodes but lowers the norm with left children weighing 2.
+  std::map<state::FieldId, int64_t> field_weights;
+  // `|r| = 1 + ...` (not only >=) for objects whose every field the state
+  // shows; always so in graphs with recursion.
+  bool exact_sizes = false;
 };
 
 struct SegIts {

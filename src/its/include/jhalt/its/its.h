@@ -67,6 +67,7 @@ struct Its {
   std::vector<Transition> trans;
   LocId start = 0, top = 1;
   bool from_graph = false;  // made by from_seg.h (for the proof's text)
+  std::string norm;         // from_seg.h with field weights: how sizes count
 
   // An ITS with `start` (0) and `top` (1, with its self-loop).
   static Its withStartAndTop();

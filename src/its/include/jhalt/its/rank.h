@@ -24,6 +24,7 @@ namespace jhalt::its {
 struct RankOptions {
   bool jvm = false;        // JVM semantics: overflow transitions are taken and every variable is an int
   bool invariants = true;  // when ranking alone fails: Houdini invariants, then again
+  bool plain = true;       // false: only the attempt with invariants (the plain one was made before)
   InvariantOptions invariant;
   size_t max_rounds = 256;  // rounds in all (each one solver call)
   // Where no linear function is found for a part: multiphase ones of 2..

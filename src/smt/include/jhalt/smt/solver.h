@@ -8,6 +8,7 @@
 // (`--dump-smt DIR`) and count and time queries per purpose.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -63,6 +64,10 @@ class Solver {
   virtual std::optional<int64_t> value(const Term& term) = 0;
   // SMT-LIB text of the current assertions (for logs).
   virtual std::string assertionsText() = 0;
+  // A wall-clock end for every later check (the engine's deadline): a check
+  // that would run past it is Unknown. Like the per-check safety net, it can
+  // only turn an answer into Unknown.
+  virtual void setDeadline(std::chrono::steady_clock::time_point deadline) = 0;
 };
 
 // The solver stack for `options`: Z3, then the query log when dump_dir is

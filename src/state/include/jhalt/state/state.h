@@ -166,6 +166,7 @@ class State {
   void removeMaybeEqual(Ref a, Ref b);
   bool joins(Ref a, Ref b) const;
   void addJoins(Ref a, Ref b);
+  void removeJoins(Ref a, Ref b);
   const std::vector<FieldId>* cyclic(Ref r) const;
   // Adds r ⟲F; with an existing r ⟲F' the result is r ⟲(F ∩ F') (Def. 1.43).
   void addCyclic(Ref r, std::vector<FieldId> fields);
