@@ -166,11 +166,18 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v) {
   // (vi), (vii): new non-tree shapes and cycles through the written field,
   // decided on the state before the write, like (i)-(v) (the joins (i)
   // adds would otherwise make every predecessor of rp share with rc).
+  // A common object that both reach through shown fields is shared in the
+  // open after the write, which needs no predicate (Def. 1.10(n), first
+  // case: both positions shown and equal); e.g. `t.right = t.left` just
+  // before `t.left = x`, a rotation in place.
   std::vector<Ref> non_tree, cycle;
   for (Ref ra : leadingTo(s, rp)) {
     std::set<Ref> from_ra = leadsTo(s, ra);
     if (!from_ra.count(rp)) continue;
-    bool shares = std::any_of(from_ra.begin(), from_ra.end(), [&](Ref rb) { return from_rc.count(rb) > 0 && rb != rp; });
+    std::set<Ref> shown_ra = explicitReach(s, ra);
+    bool shares = std::any_of(from_ra.begin(), from_ra.end(), [&](Ref rb) {
+      return from_rc.count(rb) > 0 && rb != rp && !(shown_ra.count(rb) && reach_rc.count(rb));
+    });
     if (shares) non_tree.push_back(ra);
     if (from_rc.count(ra)) cycle.push_back(ra);
   }
