@@ -35,20 +35,21 @@ std::string proofText(const Its& its, const Proof& proof) {
       "integer transition system: {} locations, {} transitions; {}\n", its.locs.size(), its.trans.size(),
       proof.facts.jvm ? "over JVM ints (every variable an int; no int operation on a run can overflow)"
                       : "over mathematical integers");
-  if (its.from_graph)
+  if (its.from_graph) {
     out += "from the symbolic execution graph of main (thesis 002): one location per loop head, with the "
            "integers of its state (locals, fields, array lengths) and the sizes |x| of the structures it shows "
            "(objects of their unfolding into a tree; only where no cycle and no sharing may be reached); values the "
            "graph abstracts are unconstrained; the JDK's class initializers and the library methods it may call "
            "(String.length, println, ...) terminate; the JVM does not run out of memory or stack (no "
            "VirtualMachineError)\n";
-  if (!its.norm.empty())
-    out += fmt::format("sizes are weighted unfoldings: {} (|x| = 1 + the weighted sizes of its fields' values)\n",
-                       its.norm);
-  else
+    if (!its.norm.empty())
+      out += fmt::format("sizes are weighted unfoldings: {} (|x| = 1 + the weighted sizes of its fields' values)\n",
+                         its.norm);
+  } else {
     out += "over-approximations: values the translation does not track are unconstrained (fields, array elements, "
            "results of calls); an uncaught exception ends the run; the JDK's class initializers and the library "
            "methods it may call (String.length, Math.abs, println, ...) terminate\n";
+  }
   for (LocId l = 0; l < proof.facts.inv.size(); ++l) {
     if (proof.facts.inv[l].empty()) continue;
     const Location& loc = its.locs[l];

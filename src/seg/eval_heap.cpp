@@ -140,6 +140,21 @@ bool explicitNonTree(const State& s, Ref x) {
 
 }  // namespace
 
+void markHiddenShapes(State& s, const std::vector<Ref>& forgotten) {
+  const std::set<Ref> gone(forgotten.begin(), forgotten.end());
+  std::vector<Ref> marked;
+  for (const auto& [y, v] : s.heap) {
+    if (!v->isObject() || gone.count(y)) continue;
+    std::set<Ref> region = explicitReach(s, y);
+    if (!std::any_of(region.begin(), region.end(), [&](Ref r) { return gone.count(r) > 0; })) continue;
+    if (explicitNonTree(s, y)) marked.push_back(y);
+  }
+  for (Ref y : marked) {
+    s.addJoins(y, y);
+    s.addCyclic(y, {});
+  }
+}
+
 // Thesis Def. 1.43 (i)–(vii): after rp.v := rc, the abstract predecessors of
 // rp (ra %$ rp) may reach everything rc leads to, and shapes that rc can
 // reach, or that the write creates, become possible from them. Where the

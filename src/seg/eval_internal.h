@@ -105,6 +105,12 @@ std::vector<Ref> mayReach(const State& s, const std::vector<Ref>& roots);
 
 // Forgets what an object shows: its fields and array elements (its type and
 // array length stay).
+// Before the fields of `forgotten` are forgotten: every other object whose
+// shown region reaches one of them and is not a tree (an object reached
+// twice, or a cycle) gets `y %$ y` and `y ⟲∅`, since the shape then lies
+// partly in what the state no longer shows (thesis 002, Def. 1.10(n)).
+void markHiddenShapes(state::State& s, const std::vector<state::Ref>& forgotten);
+
 inline void forgetShown(state::HeapValue& v) {
   v.fields.clear();
   v.has_elements = false;

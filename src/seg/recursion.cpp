@@ -278,6 +278,7 @@ void forgetContents(State& k, const std::vector<Ref>& changed, bool keep_trees) 
   if (keep_trees)
     for (Ref x : changed)
       if (acyclicTree(k, x)) trees.insert(x);
+  detail::markHiddenShapes(k, changed);
   for (Ref x : changed) detail::forgetShown(k.atMutable(x));
   for (Ref x : changed) {
     if (!trees.count(x)) k.addCyclic(x, {});
