@@ -272,6 +272,28 @@ struct Variant {
   Transition::Kind kind = Transition::Kind::Step;
 };
 
+// Whether `r`'s shown region is a plain tree: no object in it reached twice
+// or back to r, none with `%$`-self or `⟲`.
+bool plainTree(const State& s, Ref r) {
+  std::map<Ref, int> indeg;
+  std::set<Ref> seen;
+  std::vector<Ref> work{r};
+  while (!work.empty()) {
+    Ref x = work.back();
+    work.pop_back();
+    const HeapValue* v = s.find(x);
+    if (x == kNull || x == kNone || !v || !v->isObject() || !seen.insert(x).second) continue;
+    if (s.joins(x, x) || s.cyclic(x)) return false;
+    for (Ref c : children(*v)) {
+      const HeapValue* w = s.find(c);
+      if (c == kNull || c == kNone || !w || !w->isObject()) continue;
+      if (++indeg[c] > 1 || c == r) return false;
+      work.push_back(c);
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 namespace detail {
@@ -306,6 +328,11 @@ class SegToIts {
   void eval(const seg::Edge& e);
   void summary(const seg::Edge& e);
   std::set<Ref> taintedSizes(const seg::Edge& e);
+  struct LinkWrite {
+    Ref object, value, old;  // rp.f := rc over the shown old value (null or a reference)
+  };
+  std::optional<LinkWrite> linkWrite(const State& from) const;
+  void sizeAfterWrite(Transition& t, const LinkWrite& w, Ref r, const NodeVars& pre, Var post, const State& from) const;
   std::vector<Variant> computation(const seg::Computation& c, const NodeVars& pre, Var post_var,
                                    const State& from);
   std::optional<LinExpr> operand(Ref r, const NodeVars& pre, const State& from) const;
@@ -593,6 +620,56 @@ std::set<Ref> SegToIts::taintedSizes(const seg::Edge& e) {
   return tainted;
 }
 
+// A putfield of a reference field whose old value the state shows, that
+// stores null or replaces null (appending at the end of a list or tree).
+std::optional<SegToIts::LinkWrite> SegToIts::linkWrite(const State& from) const {
+  if (from.exception != kNone || from.finished()) return std::nullopt;
+  const state::Frame& f = from.top();
+  const program::MethodCode& code = f.method->code();
+  const bytecode::Instruction& insn = code.bytecode.at(static_cast<size_t>(code.bytecode.indexAt(f.pc)));
+  if (insn.family() != bytecode::Family::Field ||
+      static_cast<bytecode::FieldOp>(insn.info().sub) != bytecode::FieldOp::PutField || f.stack.size() < 2)
+    return std::nullopt;
+  auto ref = f.method->owner().file().pool.memberRef(static_cast<uint16_t>(insn.operand));
+  if (ref.descriptor.empty() || ref.descriptor[0] != 'L') return std::nullopt;
+  const Ref value = f.stack[f.stack.size() - 1], object = f.stack[f.stack.size() - 2];
+  const HeapValue* v = from.find(object);
+  if (!v || !v->isObject()) return std::nullopt;
+  // The field by name and type among those the object shows (the class
+  // named by the instruction may be a subclass of the declaring one);
+  // shadowed fields of the same name make it unknown.
+  Ref old = kNone;
+  int matches = 0;
+  for (const auto& [fid, r] : v->fields) {
+    const state::FieldInfo& fi = ts_.fieldInfo(fid);
+    if (fi.name == ref.name && fi.descriptor == ref.descriptor) old = r, ++matches;
+  }
+  if (matches != 1 || (old != kNull && value != kNull)) return std::nullopt;
+  return LinkWrite{object, value, old};
+}
+
+// Bounds for the size of `r` after a LinkWrite, when r's shown region is a
+// plain tree without shape predicates, so that r reaches the written object
+// along at most one path (thesis 002, Def. 1.10(n)): its unfolding then
+// loses the old value's and gains the new value's once or not at all.
+// Replacing null by rc: |r| <= |r|' <= |r| + |rc|; storing null over old:
+// |r| - |old| <= |r|' <= |r| (0 <= |r|' <= |r| when old is not measured).
+void SegToIts::sizeAfterWrite(Transition& t, const LinkWrite& w, Ref r, const NodeVars& pre, Var post,
+                              const State& from) const {
+  auto x = pre.var(r, true);
+  if (!x || !plainTree(from, r)) return;
+  const LinExpr before = LinExpr::var(*x), after = LinExpr::var(post);
+  if (w.old == kNull) {
+    std::optional<Var> added = w.value == kNull ? std::nullopt : pre.var(w.value, true);
+    if (w.value != kNull && !added) return;
+    t.guard.push_back(clp::ge(after, before));
+    t.guard.push_back(clp::le(after, added ? before + LinExpr::var(*added) : before));
+    return;
+  }
+  t.guard.push_back(clp::le(after, before));
+  if (auto removed = pre.var(w.old, true)) t.guard.push_back(clp::ge(after, before - LinExpr::var(*removed)));
+}
+
 void SegToIts::eval(const seg::Edge& e) {
   const NodeVars& a = vars(e.from);
   const NodeVars& b = vars(e.to);
@@ -620,8 +697,10 @@ void SegToIts::eval(const seg::Edge& e) {
   t.origin = origin(e.from);
   const Var shift = static_cast<Var>(a.refs.size());
   std::set<Ref> tainted = library ? std::set<Ref>{} : taintedSizes(e);
+  const std::optional<LinkWrite> link = library || !o_.field_weights.empty() ? std::nullopt : linkWrite(from);
   for (Var y = 0; y < b.refs.size(); ++y) {
     const bool size = b.kinds[y] == VarKind::Size;
+    if (size && tainted.count(b.refs[y]) && link) sizeAfterWrite(t, *link, b.refs[y], a, shift + y, from);
     if (size && (library || tainted.count(b.refs[y]))) continue;
     if (auto x = a.var(b.refs[y], size)) t.guard.push_back(clp::eq(LinExpr::var(shift + y), LinExpr::var(*x)));
   }
