@@ -181,18 +181,11 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v) {
   // (vi), (vii): new non-tree shapes and cycles through the written field,
   // decided on the state before the write, like (i)-(v) (the joins (i)
   // adds would otherwise make every predecessor of rp share with rc).
-  // A common object that both reach through shown fields is shared in the
-  // open after the write, which needs no predicate (Def. 1.10(n), first
-  // case: both positions shown and equal); e.g. `t.right = t.left` just
-  // before `t.left = x`, a rotation in place.
   std::vector<Ref> non_tree, cycle;
   for (Ref ra : leadingTo(s, rp)) {
     std::set<Ref> from_ra = leadsTo(s, ra);
     if (!from_ra.count(rp)) continue;
-    std::set<Ref> shown_ra = explicitReach(s, ra);
-    bool shares = std::any_of(from_ra.begin(), from_ra.end(), [&](Ref rb) {
-      return from_rc.count(rb) > 0 && rb != rp && !(shown_ra.count(rb) && reach_rc.count(rb));
-    });
+    bool shares = std::any_of(from_ra.begin(), from_ra.end(), [&](Ref rb) { return from_rc.count(rb) > 0 && rb != rp; });
     if (shares) non_tree.push_back(ra);
     if (from_rc.count(ra)) cycle.push_back(ra);
   }
@@ -476,7 +469,11 @@ StepResult evalArrayStore(Ctx& c) {
     // which may be null: an element read later may be null.
     if (val != kNull) {
       if (c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0);
-      for (Ref rb : explicitReach(c.out, val)) c.out.addJoins(arr, rb);
+      // Everything val leads to, also through its predicates (Def. 1.10(m):
+      // once val is only in the array's unshown elements, the array is
+      // what shares with them; a review found `arr[0] = b` with `a %$ b`
+      // losing `arr %$ a`).
+      for (Ref rb : leadsTo(c.out, val)) c.out.addJoins(arr, rb);
       c.out.addJoins(arr, val);
     }
     c.out.atMutable(arr).elements_non_null = false;
