@@ -47,6 +47,7 @@ class Z3Solver final : public Solver {
     if (options_.rlimit) p.set("rlimit", options_.rlimit);
     if (options_.timeout_ms) p.set("timeout", options_.timeout_ms);
     solver_.set(p);
+    applied_ms_ = options_.timeout_ms;
   }
 
   Context& ctx() override { return ctx_; }
@@ -59,10 +60,17 @@ class Z3Solver final : public Solver {
     if (deadline_ != std::chrono::steady_clock::time_point::max()) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now());
       if (left.count() <= 0) return Result::Unknown;
-      unsigned ms = static_cast<unsigned>(std::min<int64_t>(left.count(), options_.timeout_ms ? options_.timeout_ms : UINT32_MAX));
-      z3::params p(z3_);
-      p.set("timeout", ms);
-      solver_.set(p);
+      // Z3 sets itself up again on a parameter change (a run got twice as
+      // slow with one per check): the limit changes only when the time left
+      // is under half the one in force, so a check ends at most twice the
+      // time left after the deadline, with a few changes per run.
+      const auto ms = static_cast<unsigned>(std::min<int64_t>(left.count(), UINT32_MAX));
+      if (applied_ms_ == 0 || 2ULL * ms < applied_ms_) {
+        z3::params p(z3_);
+        p.set("timeout", ms);
+        solver_.set(p);
+        applied_ms_ = ms;
+      }
     }
     try {
       Result r = fromZ3(solver_.check());
@@ -114,6 +122,7 @@ class Z3Solver final : public Solver {
   z3::solver solver_;
   std::optional<z3::model> model_;
   std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+  unsigned applied_ms_ = 0;  // the timeout in force (0: none)
 };
 
 }  // namespace
