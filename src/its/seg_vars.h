@@ -1,0 +1,62 @@
+// Variables and facts of one node of a symbolic execution graph for its
+// ITS (from_seg.h): the integers, the sizes of finite object structures
+// (weighted unfoldings) and unshown int fields of a state. Internal to the
+// its module.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "jhalt/its/its.h"
+#include "jhalt/program/program.h"
+#include "jhalt/state/state.h"
+#include "jhalt/state/types.h"
+
+namespace jhalt::its::segvars {
+
+using clp::LinCon;
+using clp::LinExpr;
+using state::Ref;
+
+// The variables of one node: its integers and the sizes of its finite
+// object structures, with the facts its state states about them.
+struct NodeVars {
+  std::vector<Ref> refs;
+  std::vector<VarKind> kinds;
+  std::vector<std::string> names;
+  std::map<Ref, Var> index;
+  std::vector<LinCon> facts;  // over variables 0 .. refs.size()-1
+  // Int fields the state does not show, of objects that may have them: the
+  // field's current value (any value when the reference is null).
+  std::map<std::pair<Ref, state::FieldId>, Var> unshown;
+  std::optional<Var> field(Ref r, state::FieldId f) const {
+    auto it = unshown.find({r, f});
+    if (it == unshown.end()) return std::nullopt;
+    return it->second;
+  }
+  std::optional<Var> var(Ref r, bool size) const {
+    auto it = index.find(r);
+    if (it == index.end() || (kinds[it->second] == VarKind::Size) != size) return std::nullopt;
+    return it->second;
+  }
+};
+
+bool intPrim(char p);
+// Int fields of objects (JVMS §4.3.2: I Z B C S J).
+bool intField(const state::FieldInfo& fi);
+// `pkg.C.m(int, Node) at C.java:12 (pc 7)` for readable proofs.
+std::string javaPlace(const program::MethodInfo& m, uint32_t pc);
+// The references and array elements an object shows.
+std::vector<Ref> children(const state::HeapValue& v);
+// The variables of a node (sizes weighted by `weights`; `exact_sizes`:
+// `=` for completely shown objects).
+NodeVars nodeVars(const state::State& s, state::TypeSystem& ts, const std::set<state::FieldId>& fields,
+                  bool exact_sizes, const std::map<state::FieldId, int64_t>& weights);
+// Whether `r`'s shown region is a plain tree: no object in it reached twice
+// or back to r, none with `%$`-self or `⟲`.
+bool plainTree(const state::State& s, Ref r);
+
+}  // namespace jhalt::its::segvars
