@@ -136,6 +136,28 @@ bool verifyInvariants(const Its& its, const Proof& proof, const std::vector<Tran
   return true;
 }
 
+// Cut c (proof.h): t can be followed by no transition of `left` inside the
+// cyclic part it lies in; each pair's certificate is checked.
+bool verifyCut(const Its& its, const Facts& facts, const Cut& c, const std::vector<TransId>& left,
+               const std::set<std::set<LocId>>& parts, std::string& why, size_t& count) {
+  const Transition& tr = its.trans[c.t];
+  const std::set<LocId>* part = nullptr;
+  for (const auto& p : parts)
+    if (p.count(tr.from) && p.count(tr.to)) part = &p;
+  if (!part) return true;  // on no cycle
+  for (TransId u : left) {
+    if (its.trans[u].from != tr.to || !part->count(its.trans[u].to)) continue;
+    auto cert = c.next.find(u);
+    if (cert == c.next.end()) return why = fmt::format("cut of t{}: no certificate that t{} cannot follow it", c.t, u), false;
+    Sequence seq = sequencePremise(its, c.t, u, facts);
+    std::vector<mpz_class> zero(seq.num_vars, 0);
+    if (cert->second.scale != 0 || !verify(seq.rows, cert->second, zero, -1, seq.num_vars, why))
+      return why = fmt::format("cut of t{}: t{} may follow it: {}", c.t, u, why), false;
+    ++count;
+  }
+  return true;
+}
+
 }  // namespace
 
 CheckResult check(const Its& its, const Proof& proof) {
@@ -169,16 +191,42 @@ CheckResult check(const Its& its, const Proof& proof) {
     res.error = why;
     return res;
   }
-  std::vector<bool> used(proof.rounds.size(), false);
+  for (const Cut& c : proof.cuts)
+    if (c.t >= its.trans.size() || c.before_round > proof.rounds.size()) {
+      res.error = fmt::format("a cut of t{} that does not fit the proof", c.t);
+      return res;
+    }
+  // Cuts and rounds in the order they were made: a cut after the rounds
+  // before it and the cuts before it, a round after the cuts made before it.
+  std::vector<bool> used(proof.rounds.size(), false), cut(proof.cuts.size(), false);
+  auto roundsUsed = [&](size_t n) { return std::all_of(used.begin(), used.begin() + static_cast<std::ptrdiff_t>(n), [](bool b) { return b; }); };
+  auto cutsBefore = [&](size_t round) {
+    for (size_t i = 0; i < proof.cuts.size(); ++i)
+      if (!cut[i] && proof.cuts[i].before_round <= round) return false;
+    return true;
+  };
   while (true) {
     std::set<std::set<LocId>> parts = cyclicParts(its, left);
     if (parts.empty()) break;
     bool progress = false;
+    for (size_t i = 0; i < proof.cuts.size() && !progress; ++i) {
+      const Cut& c = proof.cuts[i];
+      if (cut[i]) continue;
+      if (!roundsUsed(c.before_round) || !std::all_of(cut.begin(), cut.begin() + static_cast<std::ptrdiff_t>(i), [](bool b) { return b; }))
+        break;
+      if (!verifyCut(its, proof.facts, c, left, parts, why, res.certificates)) {
+        res.error = why;
+        return res;
+      }
+      cut[i] = true;
+      std::erase(left, c.t);
+      progress = true;
+    }
     for (size_t k = 0; k < proof.rounds.size() && !progress; ++k) {
       const Round& r = proof.rounds[k];
       std::set<LocId> locs;
       for (const auto& [l, f] : r.f) locs.insert(l);
-      if (used[k] || r.strict.empty() || !parts.count(locs)) continue;
+      if (used[k] || r.strict.empty() || !parts.count(locs) || !cutsBefore(k)) continue;
       std::vector<TransId> inside;
       for (TransId t : left)
         if (locs.count(its.trans[t].from) && locs.count(its.trans[t].to)) inside.push_back(t);

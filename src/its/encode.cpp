@@ -75,6 +75,26 @@ std::optional<Farkas> deadCertificate(const Its& its, TransId t, const Facts& fa
   return out;
 }
 
+std::optional<Farkas> infeasible(const std::vector<Row>& rows, size_t num_vars, smt::Solver& solver,
+                                 const std::string& name) {
+  smt::Context& ctx = solver.ctx();
+  std::vector<Term> vars;
+  for (size_t v = 0; v < num_vars; ++v) vars.push_back(ctx.intVar(fmt::format("{}_v{}", name, v)));
+  solver.push();
+  solver.add(holds(ctx, rows, vars));
+  smt::Result res = solver.check("its sequence feasible");
+  solver.pop();
+  if (res != smt::Result::Unsat) return std::nullopt;
+  solver.push();
+  std::vector<Term> m = multipliers(solver, rows, name);
+  std::vector<Term> zero(num_vars, ctx.num(0));
+  solver.add(farkas(ctx, rows, m, zero, ctx.num(-1)));
+  std::optional<Farkas> out;
+  if (solver.check("its infeasible sequence") == smt::Result::Sat) out = read(solver, m, 0);
+  solver.pop();
+  return out;
+}
+
 bool satisfiable(const Its& its, TransId t, const Facts& facts, smt::Solver& solver) {
   smt::Context& ctx = solver.ctx();
   solver.push();

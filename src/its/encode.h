@@ -33,6 +33,11 @@ std::vector<smt::Term> transitionVars(smt::Context& ctx, const Its& its, TransId
 // A certificate that premise(t) is infeasible over the rationals.
 std::optional<Farkas> deadCertificate(const Its& its, TransId t, const Facts& facts, smt::Solver& solver);
 
+// A certificate that rows over num_vars variables are infeasible over the
+// rationals (nullopt when the integers already give a model or none is found).
+std::optional<Farkas> infeasible(const std::vector<Row>& rows, size_t num_vars, smt::Solver& solver,
+                                 const std::string& name);
+
 // Is premise(t) satisfiable over the integers (Unknown counts as yes)?
 bool satisfiable(const Its& its, TransId t, const Facts& facts, smt::Solver& solver);
 

@@ -79,7 +79,12 @@ std::string proofText(const Its& its, const Proof& proof) {
     if (r.strict.size() < r.scc.size())
       out += fmt::format("  does not increase on the other {} transitions of the loop\n", r.scc.size() - r.strict.size());
   }
-  if (proof.rounds.empty()) out += "no transition can be taken twice: no ranking function is needed\n";
+  for (const Cut& c : proof.cuts)
+    out += fmt::format("{}: no step left in its loop can follow {} (each sequence infeasible), so it is removed\n",
+                       c.before_round == 0 ? std::string("before round 1") : fmt::format("after round {}", c.before_round),
+                       its.trans[c.t].origin);
+  if (proof.rounds.empty() && proof.cuts.empty())
+    out += "no transition can be taken twice: no ranking function is needed\n";
   return out;
 }
 

@@ -465,6 +465,8 @@ void SegToIts::eval(const seg::Edge& e) {
     if (library || written == ts_.fieldInfo(key.second).name) continue;
     if (auto y = b.field(key.first, key.second)) t.guard.push_back(clp::eq(LinExpr::var(shift + *y), LinExpr::var(x)));
   }
+  // `x != y` is the disjunction `x < y` or `x > y`: one transition each.
+  std::vector<Variant> variants{Variant{}};
   for (const seg::Relation& rel : label.relations) {
     auto x = operand(rel.a, a, from);
     auto y = rel.b == kNone ? std::optional<LinExpr>(LinExpr::num(rel.constant)) : operand(rel.b, a, from);
@@ -475,10 +477,20 @@ void SegToIts::eval(const seg::Edge& e) {
       case seg::RelOp::Eq: t.guard.push_back(clp::eq(*x, *y)); break;
       case seg::RelOp::Ge: t.guard.push_back(clp::ge(*x, *y)); break;
       case seg::RelOp::Gt: t.guard.push_back(clp::gt(*x, *y)); break;
-      case seg::RelOp::Ne: break;  // a disjunction: left out (weaker, still sound)
+      case seg::RelOp::Ne: {
+        if (variants.size() * 2 > 27) break;  // left out (weaker, still sound)
+        std::vector<Variant> next;
+        for (const Variant& v : variants)
+          for (LinCon side : {clp::lt(*x, *y), clp::gt(*x, *y)}) {
+            Variant w = v;
+            w.guard.push_back(side);
+            next.push_back(std::move(w));
+          }
+        variants = std::move(next);
+        break;
+      }
     }
   }
-  std::vector<Variant> variants{Variant{}};
   for (const seg::Computation& c : label.computations) {
     auto r = b.var(c.result, false);
     if (!r) continue;

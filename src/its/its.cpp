@@ -60,6 +60,21 @@ std::vector<Row> premise(const Its& its, TransId t, const Facts& facts) {
   return rows;
 }
 
+Sequence sequencePremise(const Its& its, TransId t, TransId u, const Facts& facts) {
+  JHALT_ASSERT(its.trans[t].to == its.trans[u].from, "a sequence of transitions that do not meet");
+  Sequence out{premise(its, t, facts), its.trans[t].num_vars};
+  const Var pre_t = static_cast<Var>(its.locs[its.trans[t].from].arity());
+  const Var pre_u = static_cast<Var>(its.locs[its.trans[u].from].arity());
+  // u's pre-state is t's post-state; u's other variables come after t's.
+  auto rename = [&](Var v) { return v < pre_u ? pre_t + v : out.num_vars + (v - pre_u); };
+  for (Row r : premise(its, u, facts)) {
+    for (auto& [v, a] : r.a) v = rename(v);
+    out.rows.push_back(std::move(r));
+  }
+  out.num_vars += its.trans[u].num_vars - pre_u;
+  return out;
+}
+
 bool inSemantics(const Transition& t, bool jvm) {
   return jvm || (t.kind != Transition::Kind::Overflow && t.kind != Transition::Kind::Wrap);
 }

@@ -55,6 +55,13 @@ std::vector<Obligation> obligations(const Its& its, const Proof& proof, smt::Con
       if (strict) add(d, true, fmt::format("round {}'s function is bounded on t{}", k + 1, t));
     }
   }
+  for (const Cut& c : proof.cuts)
+    for (const auto& [u, cert] : c.next) {
+      Sequence seq = sequencePremise(its, c.t, u, facts);
+      std::vector<Term> vars;
+      for (uint32_t v = 0; v < seq.num_vars; ++v) vars.push_back(ctx.intVar(fmt::format("its_v{}", v)));
+      out.push_back({fmt::format("t{} cannot follow t{}", u, c.t), detail::holds(ctx, seq.rows, vars)});
+    }
   return out;
 }
 

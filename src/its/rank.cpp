@@ -255,6 +255,38 @@ std::string partName(const Its& its, const std::vector<TransId>& part) {
 
 namespace {
 
+// Transitions of `part` that no transition of the part can follow (proof.h,
+// Cut), removed until there are none; their cuts are added to `proof`.
+// Spends at most `budget` pair checks.
+std::vector<TransId> cutDeadEnds(const Its& its, std::vector<TransId> part, smt::Solver& solver, Proof& proof,
+                                 size_t& budget) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < part.size() && !changed; ++i) {
+      const TransId t = part[i];
+      Cut cut{t, proof.rounds.size(), {}};
+      bool all = true;
+      for (TransId u : part) {
+        if (its.trans[u].from != its.trans[t].to) continue;
+        if (budget == 0) return part;
+        --budget;
+        Sequence seq = sequencePremise(its, t, u, proof.facts);
+        auto cert = detail::infeasible(seq.rows, seq.num_vars, solver, fmt::format("cut{}_{}", t, u));
+        if (!cert) {
+          all = false;
+          break;
+        }
+        cut.next.emplace(u, std::move(*cert));
+      }
+      if (!all || cut.next.empty()) continue;
+      proof.cuts.push_back(std::move(cut));
+      part.erase(part.begin() + static_cast<std::ptrdiff_t>(i));
+      changed = true;
+    }
+  }
+  return part;
+}
+
 // The search under fixed facts; `proof` holds what they come with (the
 // invariants' certificates and dead transitions).
 RankResult attempt(const Its& its, smt::Solver& solver, const RankOptions& options, Proof proof) {
@@ -301,7 +333,7 @@ RankResult attempt(const Its& its, smt::Solver& solver, const RankOptions& optio
     return result;
   }
   std::vector<std::vector<TransId>> work = sccs(its, alive);
-  size_t rounds = 0;
+  size_t rounds = 0, cut_budget = options.max_cut_checks;
   while (!work.empty()) {
     std::vector<TransId> part = std::move(work.back());
     work.pop_back();
@@ -327,6 +359,12 @@ RankResult attempt(const Its& its, smt::Solver& solver, const RankOptions& optio
       r = rankMultiphase(its, facts, part, solver, rounds, depth);
     }
     if (!r) {
+      // Transitions nothing can follow any more: without them the part may split.
+      std::vector<TransId> rest = cutDeadEnds(its, part, solver, proof, cut_budget);
+      if (rest.size() < part.size()) {
+        for (auto& p : sccs(its, rest)) work.push_back(std::move(p));
+        continue;
+      }
       result.why_not = fmt::format("no linear or multiphase (up to {} phases) ranking function for the loop at {}", options.max_phases, partName(its, part));
       return result;
     }

@@ -57,7 +57,7 @@ CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
     }
     const program::MethodCode& code = m.code();
     const classfile::ConstantPool& pool = m.owner().file().pool;
-    std::vector<bool> tree_store = treeStores(m);
+    std::vector<int32_t> tree_store = treeStores(m);
     for (size_t i = 0; i < code.bytecode.size(); ++i) {
       const bytecode::Instruction& insn = code.bytecode.at(i);
       switch (insn.family()) {
@@ -76,7 +76,7 @@ CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
           }
           if (op == bytecode::FieldOp::PutField) {
             w.heap = true;
-            if (reference && !tree_store[i]) w.shape = true;
+            if (reference && tree_store[i] < 0) w.shape = true;
           }
           if (op == bytecode::FieldOp::PutStatic) {
             w.statics = true;
@@ -98,10 +98,10 @@ CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
 // the value. Neither can make a cycle or sharing: the new object is
 // referenced from nowhere else (a constructor that stores `this` somewhere
 // makes its own write a shape write).
-std::vector<bool> CalleeEffects::treeStores(const program::MethodInfo& m) {
+std::vector<int32_t> CalleeEffects::treeStores(const program::MethodInfo& m) {
   const program::MethodCode& code = m.code();
   const size_t n = code.bytecode.size();
-  std::vector<bool> out(n, false);
+  std::vector<int32_t> out(n, -1);
   auto isPutField = [&](size_t i) {
     const bytecode::Instruction& insn = code.bytecode.at(i);
     return insn.family() == bytecode::Family::Field &&
@@ -112,7 +112,7 @@ std::vector<bool> CalleeEffects::treeStores(const program::MethodInfo& m) {
   };
   for (size_t i = 1; i < n; ++i)
     if (isPutField(i) && code.bytecode.at(i - 1).opcode == bytecode::op::kAconstNull && sameBlock(i - 1, i))
-      out[i] = true;
+      out[i] = static_cast<int32_t>(i - 1);
   std::vector<std::optional<bytecode::FrameKinds>> kinds;
   try {
     kinds = bytecode::inferKinds(code.bytecode, code.attribute, m.owner().file().pool, m.descriptor(), m.isStatic());
@@ -137,11 +137,115 @@ std::vector<bool> CalleeEffects::treeStores(const program::MethodInfo& m) {
           init = false;
         }
       }
-      if (init && isPutField(k + 1)) out[k + 1] = true;
+      if (init && isPutField(k + 1)) out[k + 1] = static_cast<int32_t>(j);
       break;
     }
   }
   return out;
+}
+
+const std::vector<CalleeEffects::MustWrite>& CalleeEffects::mustWrites(const program::MethodInfo& m) {
+  if (auto it = must_.find(&m); it != must_.end()) return it->second;
+  std::vector<MustWrite>& out = must_[&m];
+  if (!m.hasCode() || !m.code().attribute.handlers.empty()) return out;  // a handler could skip the write
+  const program::MethodCode& code = m.code();
+  const size_t n = code.bytecode.size();
+  std::set<int32_t> stored;
+  std::vector<uint32_t> returns;
+  for (size_t i = 0; i < n; ++i) {
+    const bytecode::Instruction& insn = code.bytecode.at(i);
+    if (insn.family() == bytecode::Family::LocalStore || insn.family() == bytecode::Family::Subroutine) stored.insert(insn.operand);
+    if (insn.family() == bytecode::Family::Subroutine) return out;
+    if (insn.family() == bytecode::Family::Return) returns.push_back(code.cfg.blockOfInstruction(static_cast<uint32_t>(i)));
+  }
+  const std::vector<int32_t> tree = treeStores(m);
+  for (size_t i = 0; i < n; ++i) {
+    // The object operand: pushed by `aload p` just before the stored value's
+    // `aconst_null` or `new`.
+    if (tree[i] < 1) continue;
+    const size_t load = static_cast<size_t>(tree[i]) - 1;
+    const bytecode::Instruction& a = code.bytecode.at(load);
+    const uint32_t block = code.cfg.blockOfInstruction(static_cast<uint32_t>(i));
+    if (a.family() != bytecode::Family::LocalLoad || a.info().type != 'A' || stored.count(a.operand) ||
+        code.cfg.blockOfInstruction(static_cast<uint32_t>(load)) != block)
+      continue;
+    if (std::all_of(returns.begin(), returns.end(), [&](uint32_t r) { return code.dominators.dominates(block, r); }))
+      out.push_back(MustWrite{static_cast<uint16_t>(a.operand), static_cast<uint32_t>(i)});
+  }
+  return out;
+}
+
+std::optional<std::set<state::TypeId>> CalleeEffects::reachTypes(state::TypeSystem& ts, const state::AbstractType& a) {
+  std::set<state::TypeId> out;
+  for (const state::TypeBound& b : a.bounds) {
+    auto key = std::make_pair(b.type, b.exact);
+    auto cached = reach_types_.find(key);
+    if (cached == reach_types_.end()) {
+      std::optional<std::set<state::TypeId>> found = std::set<state::TypeId>{};
+      std::set<std::pair<state::TypeId, bool>> seen{key};
+      std::vector<std::pair<state::TypeId, bool>> work{key};
+      auto push = [&](std::string_view descriptor) {
+        if (descriptor.empty() || (descriptor[0] != 'L' && descriptor[0] != '[')) return;
+        std::string_view name = descriptor[0] == 'L' ? descriptor.substr(1, descriptor.size() - 2) : descriptor;
+        auto next = std::make_pair(ts.intern(name), false);
+        if (seen.insert(next).second) work.push_back(next);
+      };
+      while (!work.empty() && found) {
+        auto [t, exact] = work.back();
+        work.pop_back();
+        const std::string name = ts.name(t);
+        found->insert(t);
+        if (ts.isArray(t)) {
+          push(std::string_view(name).substr(1));
+          continue;
+        }
+        const program::ClassInfo* c = nullptr;
+        try {
+          c = program_.find(name);
+        } catch (const InputError&) {
+        }
+        const bool final_class = c && (c->file().access & classfile::kFinal);
+        if (!c || c->isInterface() || name == "java/lang/Object" ||
+            (!exact && !final_class && c->origin() != classpath::Origin::Application)) {
+          found.reset();
+          break;
+        }
+        std::vector<const program::ClassInfo*> classes{c};
+        if (!exact && !final_class) {
+          if (!application_loaded_) {
+            application_ = program::applicationClasses(program_);
+            application_loaded_ = true;
+          }
+          for (const program::ClassInfo* s : application_)
+            if (s != c && program_.isSubtypeOf(*s, *c)) classes.push_back(s);
+        }
+        for (const program::ClassInfo* k : classes) {
+          state::TypeId id = ts.intern(k->name());
+          found->insert(id);
+          auto fields = ts.instanceFields(id);
+          if (!fields) {
+            found.reset();
+            break;
+          }
+          for (state::FieldId f : *fields) push(ts.fieldInfo(f).descriptor);
+        }
+      }
+      cached = reach_types_.emplace(key, std::move(found)).first;
+    }
+    if (!cached->second) return std::nullopt;
+    out.insert(cached->second->begin(), cached->second->end());
+  }
+  return out;
+}
+
+bool CalleeEffects::mayShare(state::TypeSystem& ts, const state::AbstractType& a, const state::AbstractType& b) {
+  auto x = reachTypes(ts, a);
+  auto y = x ? reachTypes(ts, b) : std::nullopt;
+  if (!x || !y) return true;
+  for (state::TypeId s : *x)
+    for (state::TypeId t : *y)
+      if (s == t || ts.isSubtype(s, t) || ts.isSubtype(t, s)) return true;
+  return false;
 }
 
 // The application (and model) methods an invoke of `m` may run; a target
@@ -272,9 +376,11 @@ bool acyclicTree(const State& s, Ref v) {
 
 // Input arguments marked changed: nothing but their type (and array length)
 // is known afterwards; they may share with each other, and be cyclic unless
-// `keep_trees` (the callee makes no shape write) and they were trees.
-void forgetContents(State& k, const std::vector<Ref>& changed, bool keep_trees) {
-  std::set<Ref> trees;
+// `keep_trees` (the callee makes no shape write) and they were trees, or
+// they are `covered`: every field they have is set again (writtenFields).
+void forgetContents(State& k, const std::vector<Ref>& changed, bool keep_trees, const std::set<Ref>& covered,
+                    state::TypeSystem& ts, CalleeEffects& effects) {
+  std::set<Ref> trees = covered;
   if (keep_trees)
     for (Ref x : changed)
       if (acyclicTree(k, x)) trees.insert(x);
@@ -283,14 +389,66 @@ void forgetContents(State& k, const std::vector<Ref>& changed, bool keep_trees) 
   for (Ref x : changed) {
     if (!trees.count(x)) k.addCyclic(x, {});
     for (Ref y : changed)
-      if (y != x || !trees.count(x)) k.addJoins(x, y);
+      if (y == x ? !trees.count(x) : effects.mayShare(ts, k.at(x).type, k.at(y).type)) k.addJoins(x, y);
   }
+}
+
+// The fields a callee that makes no shape write sets on its arguments on
+// every path to its return (CalleeEffects::mustWrites), by argument; an
+// argument is `covered` when that is every reference field of its class.
+struct WrittenFields {
+  std::map<Ref, std::vector<state::FieldId>> fields;
+  std::set<Ref> covered;
+};
+
+WrittenFields writtenFields(const State& k, const Frame& callee, Evaluator& ev, CalleeEffects& effects) {
+  WrittenFields out;
+  state::TypeSystem& ts = ev.types();
+  const program::MethodCode& code = callee.method->code();
+  for (const CalleeEffects::MustWrite& w : effects.mustWrites(*callee.method)) {
+    if (w.local >= callee.locals.size()) continue;
+    Ref o = callee.locals[w.local];
+    const HeapValue* h = o == kNull || o == kNone ? nullptr : k.find(o);
+    if (!h || h->kind != HeapValue::Kind::Instance) continue;
+    classfile::MemberRef ref = callee.method->owner().file().pool.memberRef(static_cast<uint16_t>(code.bytecode.at(w.insn).operand));
+    const program::ClassInfo* owner = ev.program().find(ref.owner);
+    auto resolved = owner ? ev.program().resolveField(*owner, ref.name, ref.descriptor) : std::nullopt;
+    if (!resolved) continue;
+    out.fields[o].push_back(ts.field(resolved->owner->name(), ref.name, ref.descriptor, false));
+  }
+  for (auto& [o, fs] : out.fields) {
+    std::sort(fs.begin(), fs.end());
+    fs.erase(std::unique(fs.begin(), fs.end()), fs.end());
+    const state::AbstractType& type = k.at(o).type;
+    if (type.bounds.size() != 1 || !type.bounds.front().exact) continue;
+    auto all = ts.instanceFields(type.bounds.front().type);
+    if (all && std::all_of(all->begin(), all->end(), [&](state::FieldId f) {
+          return !ts.fieldInfo(f).isReference() || std::binary_search(fs.begin(), fs.end(), f);
+        }))
+      out.covered.insert(o);
+  }
+  return out;
+}
+
+// Each written field: null or a tree of objects the call made, referenced
+// from nowhere else (no shape write: every object the call stores is new
+// and stored once), so a fresh reference without predicates.
+void showWrittenFields(State& k, const WrittenFields& written, Evaluator& ev) {
+  state::TypeSystem& ts = ev.types();
+  for (const auto& [o, fs] : written.fields)
+    for (state::FieldId f : fs) {
+      Ref y = ev.alloc().fresh();
+      k.put(y, HeapValue::object(detail::valuesOfType(ev, ts.fieldInfo(f).descriptor)));
+      k.setMaybeExisting(y, true);
+      k.atMutable(o).setField(f, y);
+    }
 }
 
 // A value from the callee's end state `end` (an object is represented by
 // its type only) as a fresh reference of `k`; `reach` are the objects of `k`
 // the callee could reach, which a returned or thrown object may be.
-Ref transfer(State& k, const State& end, Ref v, const std::vector<Ref>& reach, Evaluator& ev, EvalLabel& label) {
+Ref transfer(State& k, const State& end, Ref v, const std::vector<Ref>& reach, Evaluator& ev, EvalLabel& label,
+             CalleeEffects& effects) {
   if (v == kNull) return kNull;
   const HeapValue& hv = end.at(v);
   Ref x = ev.alloc().fresh();
@@ -309,7 +467,7 @@ Ref transfer(State& k, const State& end, Ref v, const std::vector<Ref>& reach, E
     k.addJoins(x, x);
   }
   for (Ref y : reach) {
-    k.addJoins(x, y);
+    if (effects.mayShare(ev.types(), hv.type, k.at(y).type)) k.addJoins(x, y);
     if (mayOverlap(ev.types(), hv.type, k.at(y).type)) k.addMaybeEqual(x, y);
   }
   return x;
@@ -372,7 +530,19 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
   std::vector<Ref> reach = detail::mayReach(k, roots);
   const bool initialised = end.init != call.init;  // a class initializer ran in between
   CalleeEffects::Writes writes = effects.of(*callee.method);
-  if (writes.heap || initialised) forgetContents(k, reach, !writes.shape && !initialised);
+  // Thesis 002 §3.6 leaves the input arguments' abstraction open; jhalt's
+  // is in docs/design/recursion.md ("Input arguments").
+  WrittenFields written;
+  if (writes.heap && !writes.shape && !initialised && end.exception == kNone)
+    written = writtenFields(k, callee, ev, effects);
+  if (writes.heap || initialised)
+    forgetContents(k, reach, !writes.shape && !initialised, written.covered, ev.types(), effects);
+  showWrittenFields(k, written, ev);
+  // A covered argument reaches only what it shows: new trees.
+  for (Ref o : written.covered) {
+    k.removeJoins(o, o);
+    std::erase_if(k.preds.cyclic, [o](const auto& c) { return c.first == o; });
+  }
   out.heap_kept = !writes.heap && !initialised;
   if (writes.statics || initialised) forgetStatics(k, end, reach, ev);
   k.init = end.init;
@@ -381,12 +551,12 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
   if (end.exception != kNone) {
     // The exception propagates into the caller: its handler search starts
     // at the invoke instruction.
-    k.exception = transfer(k, end, end.exception, reach, ev, out.label);
+    k.exception = transfer(k, end, end.exception, reach, ev, out.label, effects);
   } else {
     std::string_view desc = callee.method->descriptor();
     char ret = desc[desc.find(')') + 1];
     if (ret != 'V') {
-      Ref x = transfer(k, end, end.result, reach, ev, out.label);
+      Ref x = transfer(k, end, end.result, reach, ev, out.label, effects);
       caller.stack.push_back(x);
       if (ret == 'J' || ret == 'D') caller.stack.push_back(kNone);
     }

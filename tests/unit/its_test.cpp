@@ -7,6 +7,7 @@
 #include "jhalt/clp/translate.h"
 #include "jhalt/its/chain.h"
 #include "jhalt/its/check.h"
+#include "jhalt/its/engine.h"
 #include "jhalt/its/from_clp.h"
 #include "jhalt/its/rank.h"
 #include "test_classpath.h"
@@ -201,6 +202,63 @@ TEST(Its, InfeasibleTransitionsAreDeadWithACertificate) {
   EXPECT_EQ(p.rank.proof->dead.size(), 1u);
   EXPECT_TRUE(p.rank.proof->rounds.empty());
   EXPECT_TRUE(p.check.ok) << p.check.error;
+}
+
+// gcd by subtraction (TPDB Aprove_09/GCD): at A(a, b) an iteration goes to
+// B unless a == b; B subtracts b from a while a > b, then swaps. No linear
+// function ranks A -> B -> A when a < b: once the subtraction is ranked,
+// "a > b into B" can be followed by nothing left (B's exit needs a <= b),
+// and after that neither can the exit (A's way back into B needs a < b).
+Its gcdBySubtraction() {
+  Its its = Its::withStartAndTop();
+  LocId a = addLoop(its, {"a", "b"});
+  LocId b = its.add(Location{Location::Kind::Program, "m", {"a", "b"}, nullptr, 0, {}});
+  auto same = std::vector<LinCon>{clp::eq(v(2), v(0)), clp::eq(v(3), v(1))};
+  auto with = [](std::vector<LinCon> g, const std::vector<LinCon>& more) {
+    g.insert(g.end(), more.begin(), more.end());
+    return g;
+  };
+  addStep(its, a, b, with({clp::ge(v(0), n(1)), clp::ge(v(1), n(1)), clp::lt(v(0), v(1))}, same));
+  addStep(its, a, b, with({clp::ge(v(0), n(1)), clp::ge(v(1), n(1)), clp::gt(v(0), v(1))}, same));
+  addStep(its, a, a, {clp::ge(v(1), n(1)), clp::eq(v(0), v(1)), clp::eq(v(2), v(0)), clp::eq(v(3), n(0))});
+  addStep(its, b, b, {clp::ge(v(1), n(1)), clp::gt(v(0), v(1)), clp::eq(v(2), v(0) - v(1)), clp::eq(v(3), v(1))});
+  addStep(its, b, a, {clp::ge(v(1), n(1)), clp::ge(v(0), n(1)), clp::le(v(0), v(1)), clp::eq(v(2), v(1)), clp::eq(v(3), v(0))});
+  return its;
+}
+
+TEST(Its, StepsNothingCanFollowAreCutAndTheCheckerVerifiesTheCuts) {
+  Its its = gcdBySubtraction();
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  EXPECT_FALSE(p.rank.proof->cuts.empty());
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+  EXPECT_NE(proofText(its, *p.rank.proof).find("no step left in its loop can follow"), std::string::npos);
+  {
+    Proof bad = *p.rank.proof;  // without the cuts a cycle is left
+    bad.cuts.clear();
+    EXPECT_FALSE(check(its, bad).ok);
+  }
+  {
+    Proof bad = *p.rank.proof;  // a certificate left out
+    bad.cuts.back().next.clear();
+    EXPECT_FALSE(check(its, bad).ok);
+  }
+  {
+    Proof bad = *p.rank.proof;  // a certificate that proves nothing
+    for (int64_t& m : bad.cuts.front().next.begin()->second.mult) m = 0;
+    EXPECT_FALSE(check(its, bad).ok);
+  }
+  {
+    Proof bad = *p.rank.proof;  // made before the round it needs
+    for (Cut& c : bad.cuts) c.before_round = 0;
+    bad.rounds.clear();
+    EXPECT_FALSE(check(its, bad).ok);
+  }
+  // A step that its loop can follow is never cut.
+  Its count = countDown();
+  Proof bogus;
+  bogus.cuts.push_back(Cut{2, 0, {}});
+  EXPECT_FALSE(check(count, bogus).ok);
 }
 
 // The checker trusts nothing of the solver: every tampered proof fails.

@@ -99,6 +99,14 @@ struct Facts {
 // checker read certificates against.
 std::vector<Row> premise(const Its& its, TransId t, const Facts& facts = {});
 
+// Transition t followed by u (t.to == u.from) as one premise: t's
+// variables, then u's other than its pre-state (which is t's post-state).
+struct Sequence {
+  std::vector<Row> rows;
+  uint32_t num_vars = 0;
+};
+Sequence sequencePremise(const Its& its, TransId t, TransId u, const Facts& facts = {});
+
 // Is t taken in the semantics: overflow transitions exist only on the JVM.
 bool inSemantics(const Transition& t, bool jvm);
 

@@ -75,6 +75,17 @@ struct InvCert {
   Farkas cert;
 };
 
+// Transition t cannot be followed by any transition u of the cyclic part
+// it lies in, among those left when the cut is made (the rounds before it
+// removed the others): each pair's premise sequencePremise(t, u) is
+// infeasible. A run that stays in the part from some point on then never
+// takes t again, so t is removed like a strict transition.
+struct Cut {
+  TransId t = 0;
+  size_t before_round = 0;  // made after rounds 0 .. before_round-1 (and the cuts before it)
+  std::map<TransId, Farkas> next;  // u -> certificate (scale 0) of t then u
+};
+
 struct Proof {
   // JVM semantics and the invariants every premise includes; each atom of
   // each location's invariant has a certificate for every transition into
@@ -83,6 +94,7 @@ struct Proof {
   std::vector<InvCert> inv_certs;
   std::map<TransId, Farkas> dead;  // transitions whose premise is infeasible
   std::vector<Round> rounds;
+  std::vector<Cut> cuts;
 };
 
 }  // namespace jhalt::its

@@ -36,6 +36,10 @@ struct RankOptions {
   // Premise rows of one round's query in all (its size; Z3's resource
   // limit does not bound the time it takes to set up a very large one).
   size_t max_part_rows = 4000;
+  // Where no function is found for a part: pairs "t then u" checked for
+  // transitions that nothing in the part can follow (proof.h, Cut), each
+  // one or two solver calls, in all.
+  size_t max_cut_checks = 200;
   // A safety net: past it the search gives up (no proof), never decides one.
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };

@@ -24,6 +24,8 @@
 #pragma once
 
 #include <map>
+#include <optional>
+#include <set>
 
 #include "jhalt/seg/evaluator.h"
 #include "jhalt/seg/label.h"
@@ -53,6 +55,22 @@ class CalleeEffects {
     bool shape = false;
   };
   Writes of(const program::MethodInfo& method);
+  // A field the method sets, on every path to a normal return, on the
+  // object its reference parameter in local `local` holds at entry (the
+  // local is never reassigned), with a tree store (null or an object just
+  // constructed); `insn` is the putfield's index. After a call that makes
+  // no shape write, the field then holds null or a tree of objects the call
+  // made, referenced from nowhere else.
+  struct MustWrite {
+    uint16_t local = 0;
+    uint32_t insn = 0;
+  };
+  const std::vector<MustWrite>& mustWrites(const program::MethodInfo& method);
+  // Can objects of types a and b share, or one reach the other, by the
+  // declared types of fields and array elements? True unless both sets of
+  // reachable types are closed (no interface, no java.lang.Object, every
+  // subclass known: an application class or a final one) and disjoint.
+  bool mayShare(state::TypeSystem& ts, const state::AbstractType& a, const state::AbstractType& b);
   // Can the method call itself (through any chain of known call targets)?
   // Every invocation of such a method is abstracted, so that the caller
   // goes on from one state per call site, not one per way of returning.
@@ -60,7 +78,9 @@ class CalleeEffects {
 
  private:
   Writes local(const program::MethodInfo& method);
-  std::vector<bool> treeStores(const program::MethodInfo& method);
+  // Per instruction: for a tree store, the index of the instruction that
+  // pushes the stored value (`aconst_null` or `new`), else -1.
+  std::vector<int32_t> treeStores(const program::MethodInfo& method);
   const std::vector<const program::MethodInfo*>& callees(const program::MethodInfo& method);
   program::Program& program_;
   std::vector<const program::ClassInfo*> application_;
@@ -68,6 +88,9 @@ class CalleeEffects {
   std::map<const program::MethodInfo*, Writes> local_;
   std::map<const program::MethodInfo*, Writes> total_;
   std::map<const program::MethodInfo*, bool> recursive_;
+  std::map<const program::MethodInfo*, std::vector<MustWrite>> must_;
+  std::optional<std::set<state::TypeId>> reachTypes(state::TypeSystem& ts, const state::AbstractType& a);
+  std::map<std::pair<state::TypeId, bool>, std::optional<std::set<state::TypeId>>> reach_types_;
   std::map<const program::MethodInfo*, std::vector<const program::MethodInfo*>> callees_;  // known, with code
   std::map<const program::MethodInfo*, bool> unknown_callee_;
 };
