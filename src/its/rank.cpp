@@ -360,7 +360,7 @@ RankResult attempt(const Its& its, smt::Solver& solver, const RankOptions& optio
     }
     if (!r) {
       // Transitions nothing can follow any more: without them the part may split.
-      std::vector<TransId> rest = cutDeadEnds(its, part, solver, proof, cut_budget);
+      std::vector<TransId> rest = small ? cutDeadEnds(its, part, solver, proof, cut_budget) : part;
       if (rest.size() < part.size()) {
         for (auto& p : sccs(its, rest)) work.push_back(std::move(p));
         continue;
