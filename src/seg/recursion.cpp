@@ -433,15 +433,20 @@ WrittenFields writtenFields(const State& k, const Frame& callee, Evaluator& ev, 
 // Each written field: null or a tree of objects the call made, referenced
 // from nowhere else (no shape write: every object the call stores is new
 // and stored once), so a fresh reference without predicates.
-void showWrittenFields(State& k, const WrittenFields& written, Evaluator& ev) {
+// Returns the new references: the callee may also return one of them or an
+// object inside (a review found `r = t.fill(n); r.next = t.next` proven).
+std::vector<Ref> showWrittenFields(State& k, const WrittenFields& written, Evaluator& ev) {
   state::TypeSystem& ts = ev.types();
+  std::vector<Ref> out;
   for (const auto& [o, fs] : written.fields)
     for (state::FieldId f : fs) {
       Ref y = ev.alloc().fresh();
       k.put(y, HeapValue::object(detail::valuesOfType(ev, ts.fieldInfo(f).descriptor)));
       k.setMaybeExisting(y, true);
       k.atMutable(o).setField(f, y);
+      out.push_back(y);
     }
+  return out;
 }
 
 // A value from the callee's end state `end` (an object is represented by
@@ -537,7 +542,7 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
     written = writtenFields(k, callee, ev, effects);
   if (writes.heap || initialised)
     forgetContents(k, reach, !writes.shape && !initialised, written.covered, ev.types(), effects);
-  showWrittenFields(k, written, ev);
+  for (Ref y : showWrittenFields(k, written, ev)) reach.push_back(y);  // what a returned object may be
   // A covered argument reaches only what it shows: new trees.
   for (Ref o : written.covered) {
     k.removeJoins(o, o);
