@@ -28,8 +28,16 @@ namespace jhalt::its {
 
 struct TermOptions {
   clp::TranslateOptions translate;
-  // The symbolic execution graph for main (heap sizes, field values).
-  seg::BuildOptions build;
+  // The symbolic execution graph for main (heap sizes, field values), with
+  // 3 entries of a recursive method kept apart before they are merged: a
+  // recursion whose argument cycles through a few values (a mode 0, 1, 2)
+  // then gets one location per value, each ranked by its own function
+  // (AlternatingGrowReduceRec; measured in docs/BENCHMARKS.md).
+  seg::BuildOptions build = [] {
+    seg::BuildOptions b;
+    b.entry_variants = 3;
+    return b;
+  }();
   smt::SolverOptions smt;
   RankOptions rank;
   size_t max_transitions = 3000;
