@@ -1,5 +1,7 @@
 #include "jhalt/its/engine.h"
 
+#include <chrono>
+
 #include <algorithm>
 #include <set>
 
@@ -237,7 +239,12 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
         if (o.trace) o.trace("from the symbolic execution graph, weighted:\n" + toText(wi.its));
         systems[k] = std::move(wi.its);
       }
+      auto started = std::chrono::steady_clock::now();
       Attempt w = proveIn(*systems[k], jvm, solver, r, dumping);
+      if (o.trace)
+        o.trace(fmt::format("attempt: norm {}, {} invariants: {} ({:.2f} s)\n", k, with_invariants ? "with" : "without",
+                            w.proof ? "proof" : w.why_not,
+                            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()));
       if (k == 0 && !with_invariants) a.why_not = w.why_not;
       if (k == 0 && with_invariants && w.why_not != "no invariants found") a.why_not = w.why_not;
       if (!w.proof) continue;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "eval_internal.h"
+#include "fresh_writes.h"
 #include "jhalt/bytecode/kinds.h"
 #include "jhalt/bytecode/opcodes.h"
 #include "jhalt/program/targets.h"
@@ -49,7 +50,7 @@ CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
   if (auto it = local_.find(&m); it != local_.end()) return it->second;
   Writes w;
   if (!m.hasCode()) {
-    w = {true, true, true};
+    w = Writes::all();
   } else {
     if (!application_loaded_) {
       application_ = program::applicationClasses(program_);
@@ -58,11 +59,14 @@ CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
     const program::MethodCode& code = m.code();
     const classfile::ConstantPool& pool = m.owner().file().pool;
     std::vector<int32_t> tree_store = treeStores(m);
+    const detail::FreshWrites fresh = detail::freshWrites(m);
+    w.ctor_this = fresh.ctor_this;
     for (size_t i = 0; i < code.bytecode.size(); ++i) {
       const bytecode::Instruction& insn = code.bytecode.at(i);
       switch (insn.family()) {
         case bytecode::Family::ArrayStore:
           w.heap = true;
+          w.old = true;
           if (insn.opcode == bytecode::op::kAastore) w.shape = true;
           break;
         case bytecode::Family::Field: {
@@ -76,6 +80,7 @@ CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
           }
           if (op == bytecode::FieldOp::PutField) {
             w.heap = true;
+            if (!fresh.fresh[i]) w.old = true;
             if (reference && tree_store[i] < 0) w.shape = true;
           }
           if (op == bytecode::FieldOp::PutStatic) {
@@ -291,17 +296,20 @@ CalleeEffects::Writes CalleeEffects::of(const program::MethodInfo& root) {
   Writes w;
   std::set<const program::MethodInfo*> seen{&root};
   std::vector<const program::MethodInfo*> work{&root};
-  while (!work.empty() && !(w.heap && w.statics && w.shape)) {
+  while (!work.empty() && !(w.heap && w.statics && w.shape && w.old)) {
     const program::MethodInfo* m = work.back();
     work.pop_back();
     Writes here = local(*m);
     w.heap |= here.heap;
     w.statics |= here.statics;
     w.shape |= here.shape;
+    w.old |= here.old;
     for (const program::MethodInfo* t : callees(*m))
       if (seen.insert(t).second) work.push_back(t);
-    if (unknown_callee_[m]) w = {true, true, true};
+    if (unknown_callee_[m]) w = Writes::all();
   }
+  // The method called is a constructor: its `this` is the caller's object.
+  if (root.name() == "<init>" && local(root).ctor_this) w.old = true;
   total_[&root] = w;
   return w;
 }
@@ -540,7 +548,8 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
   WrittenFields written;
   if (writes.heap && !writes.shape && !initialised && end.exception == kNone)
     written = writtenFields(k, callee, ev, effects);
-  if (writes.heap || initialised)
+  // Writes only into objects the call made leave the caller's objects as they were.
+  if ((writes.heap && writes.old) || initialised)
     forgetContents(k, reach, !writes.shape && !initialised, written.covered, ev.types(), effects);
   for (Ref y : showWrittenFields(k, written, ev)) reach.push_back(y);  // what a returned object may be
   // A covered argument reaches only what it shows: new trees.
@@ -548,7 +557,7 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
     k.removeJoins(o, o);
     std::erase_if(k.preds.cyclic, [o](const auto& c) { return c.first == o; });
   }
-  out.heap_kept = !writes.heap && !initialised;
+  out.heap_kept = !(writes.heap && writes.old) && !initialised;
   if (writes.statics || initialised) forgetStatics(k, end, reach, ev);
   k.init = end.init;
 

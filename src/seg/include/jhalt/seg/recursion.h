@@ -53,6 +53,14 @@ class CalleeEffects {
     // storing null or an object just constructed (`new C; dup; ...;
     // invokespecial C.<init>; putfield`) into a field.
     bool shape = false;
+    // A write that may change an object that exists when the call starts:
+    // any but a putfield into an object the call made (a local that only
+    // ever holds new objects, or a constructor's `this` unless the
+    // constructor is the method called; fresh_writes.h) - always with an
+    // array store or an unknown callee.
+    bool old = false;
+    bool ctor_this = false;  // (per method) a putfield into the constructor's own `this`
+    static Writes all() { return {true, true, true, true, true}; }
   };
   Writes of(const program::MethodInfo& method);
   // A field the method sets, on every path to a normal return, on the
