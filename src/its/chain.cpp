@@ -94,7 +94,8 @@ std::optional<Transition> compose(const Its& its, const Transition& t1, const Tr
   return t;
 }
 
-Chained chain(const Its& its, const std::vector<bool>& keep, size_t max_transitions) {
+Chained chain(const Its& its, const std::vector<bool>& keep, size_t max_transitions,
+              std::chrono::steady_clock::time_point deadline) {
   Chained out;
   out.its.locs.reserve(its.locs.size());
   out.location_of.assign(its.locs.size(), -1);
@@ -114,6 +115,10 @@ Chained chain(const Its& its, const std::vector<bool>& keep, size_t max_transiti
     for (TransId id : succ[path.to]) {
       if (++work > max_work) {
         out.why_not = "too many paths between loop heads";
+        return false;
+      }
+      if (work % 256 == 0 && std::chrono::steady_clock::now() >= deadline) {
+        out.why_not = "out of time chaining the transition system";
         return false;
       }
       std::optional<Transition> next = compose(its, path, its.trans[id]);

@@ -212,7 +212,10 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
   SegItsOptions so;
   so.jvm = jvm;
   so.max_transitions = o.max_transitions;
+  so.deadline = budget.deadline();
+  if (o.trace) o.trace(fmt::format("graph: {} states ({:.2f} s left)\n", graph.nodeSlots(), budget.secondsLeft()));
   SegIts si = fromSeg(graph, types, so);
+  if (o.trace) o.trace(fmt::format("its: {} ({:.2f} s left)\n", si.why_not, budget.secondsLeft()));
   if (!si.why_not.empty()) {
     a.why_not = "symbolic execution graph: " + si.why_not;
     return a;

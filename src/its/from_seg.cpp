@@ -551,7 +551,14 @@ SegIts SegToIts::run() {
     for (const auto& [r, v] : g_.state(n).heap)
       for (const auto& [f, c] : v->fields)
         if (intField(ts_.fieldInfo(f))) fields_.insert(f);
+  auto late = [this, k = size_t{0}]() mutable {
+    return ++k % 256 == 0 && std::chrono::steady_clock::now() >= o_.deadline;
+  };
   for (seg::NodeId n : nodes) {
+    if (late()) {
+      out.why_not = "out of time translating the graph";
+      return out;
+    }
     const NodeVars& nv = vars(n);
     const State& s = g_.state(n);
     Location l;
@@ -573,6 +580,10 @@ SegIts SegToIts::run() {
   std::vector<bool> keep(its_.locs.size(), false);
   std::set<std::pair<seg::NodeId, seg::NodeId>> summarized;  // (call state, continuation)
   for (seg::EdgeId id : g_.edges()) {
+    if (late()) {
+      out.why_not = "out of time translating the graph";
+      return out;
+    }
     const seg::Edge& e = g_.edge(id);
     switch (e.kind) {
       case seg::EdgeKind::Refine: refine(e); break;
@@ -592,7 +603,7 @@ SegIts SegToIts::run() {
     }
     if (e.from == e.to) keep[loc_.at(e.to)] = true;
   }
-  Chained chained = chain(its_, keep, o_.max_transitions);
+  Chained chained = chain(its_, keep, o_.max_transitions, o_.deadline);
   if (!chained.why_not.empty()) {
     out.why_not = chained.why_not;
     return out;

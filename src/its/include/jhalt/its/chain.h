@@ -7,6 +7,7 @@
 // compositions with a false constant constraint are dropped (exact).
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,8 +25,9 @@ struct Chained {
 };
 
 // `keep[l]`: l stays (start and top always do). At most `max_transitions`
-// transitions in the result.
-Chained chain(const Its& its, const std::vector<bool>& keep, size_t max_transitions);
+// transitions in the result; past `deadline` it gives up (why_not).
+Chained chain(const Its& its, const std::vector<bool>& keep, size_t max_transitions,
+              std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
 // Composition t1; t2 (t1.to == t2.from) with temporaries substituted where
 // an equation fixes them; nullopt when a constraint becomes constant false.

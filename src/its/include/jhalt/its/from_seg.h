@@ -27,6 +27,8 @@
 // this producer only for main.
 #pragma once
 
+#include <chrono>
+
 #include <map>
 #include <string>
 
@@ -50,6 +52,8 @@ struct SegItsOptions {
   // `|r| = 1 + ...` (not only >=) for objects whose every field the state
   // shows; always so in graphs with recursion.
   bool exact_sizes = false;
+  // Past it the translation gives up (no system, so no proof).
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 struct SegIts {
