@@ -65,7 +65,8 @@ struct UnknownFns {
 UnknownFns unknownFns(const Its& its, const std::set<LocId>& locs, smt::Context& ctx, const std::string& name) {
   UnknownFns u;
   for (LocId l : locs) {
-    for (size_t j = 0; j < its.locs[l].arity(); ++j) u.coef[l].push_back(ctx.intVar(fmt::format("{}_a{}_{}", name, l, j)));
+    std::vector<Term>& coef = u.coef[l];  // also for a location without variables (a review found it missing)
+    for (size_t j = 0; j < its.locs[l].arity(); ++j) coef.push_back(ctx.intVar(fmt::format("{}_a{}_{}", name, l, j)));
     u.constant.emplace(l, ctx.intVar(fmt::format("{}_c{}", name, l)));
   }
   return u;
