@@ -304,12 +304,17 @@ CalleeEffects::Writes CalleeEffects::of(const program::MethodInfo& root) {
     w.statics |= here.statics;
     w.shape |= here.shape;
     w.old |= here.old;
+    w.ctor_this |= here.ctor_this;
     for (const program::MethodInfo* t : callees(*m))
       if (seen.insert(t).second) work.push_back(t);
     if (unknown_callee_[m]) w = Writes::all();
   }
-  // The method called is a constructor: its `this` is the caller's object.
-  if (root.name() == "<init>" && local(root).ctor_this) w.old = true;
+  // The method called is a constructor: its `this` is the caller's object,
+  // also for the constructors it chains to (`super(...)`, `this(...)`, field
+  // initializers), which may write it (a review found `super()` writing
+  // `next = this` proven): then a constructor's writes into its `this`
+  // count as old ones.
+  if (root.name() == "<init>" && w.ctor_this) w.old = true;
   total_[&root] = w;
   return w;
 }

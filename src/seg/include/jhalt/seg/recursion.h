@@ -59,7 +59,7 @@ class CalleeEffects {
     // constructor is the method called; fresh_writes.h) - always with an
     // array store or an unknown callee.
     bool old = false;
-    bool ctor_this = false;  // (per method) a putfield into the constructor's own `this`
+    bool ctor_this = false;  // a putfield into a constructor's own `this` (its own or one it may run)
     static Writes all() { return {true, true, true, true, true}; }
   };
   Writes of(const program::MethodInfo& method);
