@@ -152,6 +152,48 @@ TEST_F(Recursion, OnlyStoresOfNewObjectsKeepTheShape) {
   EXPECT_FALSE(of("Sound", "lengthRec").heap);
 }
 
+// What a recursive callee writes, by the objects it writes into (issue 13):
+// writes only into objects the call made leave the caller's objects alone;
+// a constructor called as the recursive method writes the caller's object,
+// also through the constructors it chains to.
+TEST_F(Recursion, WritesIntoNewObjectsAreNotOldWrites) {
+  CalleeEffects effects(program_);
+  auto find = [&](std::string_view cls, std::string_view name) -> const program::MethodInfo& {
+    for (const auto& m : program_.get(cls).methods)
+      if (m->name() == name) return *m;
+    throw std::runtime_error("no method " + std::string(name));
+  };
+  EXPECT_TRUE(effects.of(find("TermFreshWritesRec", "copy")).heap);
+  EXPECT_FALSE(effects.of(find("TermFreshWritesRec", "copy")).old) << "c = new ...; c.tail = ...";
+  EXPECT_FALSE(effects.of(find("TermFreshWritesRec", "merge")).old) << "constructors only";
+  EXPECT_TRUE(effects.of(find("TermFreshWritesBad", "link")).old) << "x may be the parameter";
+  EXPECT_TRUE(effects.of(find("TermFreshCtorCycle", "<init>")).old) << "the constructor called writes its this";
+  EXPECT_TRUE(effects.of(find("TermFreshCtorChain$C", "<init>")).old) << "through super()";
+  EXPECT_TRUE(effects.of(find("TermFreshFieldInit$C", "<init>")).old) << "through a field initializer";
+  EXPECT_TRUE(effects.of(find("TermFreshCtorChain$A", "<init>")).old) << "next = this";
+}
+
+// Fields set on every path to a normal return (mustWrites), and sharing by
+// reachable types (mayShare).
+TEST_F(Recursion, FieldsSetOnEveryPathAndSharingByTypes) {
+  CalleeEffects effects(program_);
+  auto find = [&](std::string_view cls, std::string_view name) -> const program::MethodInfo& {
+    for (const auto& m : program_.get(cls).methods)
+      if (m->name() == name) return *m;
+    throw std::runtime_error("no method " + std::string(name));
+  };
+  const auto& fill = effects.mustWrites(find("TermMustWriteRec", "fill"));
+  ASSERT_EQ(fill.size(), 1u);
+  EXPECT_EQ(fill[0].local, 0u);
+  EXPECT_TRUE(effects.mustWrites(find("TermMustWriteSomePaths", "fill")).empty()) << "only when n > 0";
+  auto sub = [&](std::string_view name) { return types_.subtypesOf(types_.intern(name)); };
+  EXPECT_FALSE(effects.mayShare(types_, sub("[Ljava/lang/String;"), sub("TermMustWriteRec")));
+  EXPECT_TRUE(effects.mayShare(types_, sub("TermMustWriteRec"), sub("TermMustWriteRec")));
+  EXPECT_TRUE(effects.mayShare(types_, sub("TermShareThroughSubclass"), sub("TermShareThroughSubclass$Node")))
+      << "through Base's subclass Sub";
+  EXPECT_TRUE(effects.mayShare(types_, sub("java/lang/Object"), sub("TermMustWriteRec")));
+}
+
 // The termination prover reads sizes across a call summary only when the
 // callee writes no object (its::fromSeg, Edge::heap_kept).
 TEST_F(Recursion, ReturnEdgesSayWhetherTheCalleeKeptTheHeap) {
