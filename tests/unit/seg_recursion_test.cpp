@@ -16,8 +16,9 @@ class Recursion : public ::testing::Test {
  protected:
   Recursion() : cp_(test::testClassPath()), program_(cp_), types_(program_), ev_(program_, types_, alloc_) {}
 
-  const program::MethodInfo& method(std::string_view name) {
-    for (const auto& m : program_.get("Sound").methods)
+  const program::MethodInfo& method(std::string_view name) { return method("Sound", name); }
+  const program::MethodInfo& method(std::string_view cls, std::string_view name) {
+    for (const auto& m : program_.get(cls).methods)
       if (m->name() == name) return *m;
     throw std::runtime_error("no method " + std::string(name));
   }
@@ -158,34 +159,24 @@ TEST_F(Recursion, OnlyStoresOfNewObjectsKeepTheShape) {
 // also through the constructors it chains to.
 TEST_F(Recursion, WritesIntoNewObjectsAreNotOldWrites) {
   CalleeEffects effects(program_);
-  auto find = [&](std::string_view cls, std::string_view name) -> const program::MethodInfo& {
-    for (const auto& m : program_.get(cls).methods)
-      if (m->name() == name) return *m;
-    throw std::runtime_error("no method " + std::string(name));
-  };
-  EXPECT_TRUE(effects.of(find("TermFreshWritesRec", "copy")).heap);
-  EXPECT_FALSE(effects.of(find("TermFreshWritesRec", "copy")).old) << "c = new ...; c.tail = ...";
-  EXPECT_FALSE(effects.of(find("TermFreshWritesRec", "merge")).old) << "constructors only";
-  EXPECT_TRUE(effects.of(find("TermFreshWritesBad", "link")).old) << "x may be the parameter";
-  EXPECT_TRUE(effects.of(find("TermFreshCtorCycle", "<init>")).old) << "the constructor called writes its this";
-  EXPECT_TRUE(effects.of(find("TermFreshCtorChain$C", "<init>")).old) << "through super()";
-  EXPECT_TRUE(effects.of(find("TermFreshFieldInit$C", "<init>")).old) << "through a field initializer";
-  EXPECT_TRUE(effects.of(find("TermFreshCtorChain$A", "<init>")).old) << "next = this";
+  EXPECT_TRUE(effects.of(method("TermFreshWritesRec", "copy")).heap);
+  EXPECT_FALSE(effects.of(method("TermFreshWritesRec", "copy")).old) << "c = new ...; c.tail = ...";
+  EXPECT_FALSE(effects.of(method("TermFreshWritesRec", "merge")).old) << "constructors only";
+  EXPECT_TRUE(effects.of(method("TermFreshWritesBad", "link")).old) << "x may be the parameter";
+  EXPECT_TRUE(effects.of(method("TermFreshCtorCycle", "<init>")).old) << "the constructor called writes its this";
+  EXPECT_TRUE(effects.of(method("TermFreshCtorChain$C", "<init>")).old) << "through super()";
+  EXPECT_TRUE(effects.of(method("TermFreshFieldInit$C", "<init>")).old) << "through a field initializer";
+  EXPECT_TRUE(effects.of(method("TermFreshCtorChain$A", "<init>")).old) << "next = this";
 }
 
 // Fields set on every path to a normal return (mustWrites), and sharing by
 // reachable types (mayShare).
 TEST_F(Recursion, FieldsSetOnEveryPathAndSharingByTypes) {
   CalleeEffects effects(program_);
-  auto find = [&](std::string_view cls, std::string_view name) -> const program::MethodInfo& {
-    for (const auto& m : program_.get(cls).methods)
-      if (m->name() == name) return *m;
-    throw std::runtime_error("no method " + std::string(name));
-  };
-  const auto& fill = effects.mustWrites(find("TermMustWriteRec", "fill"));
+  const auto& fill = effects.mustWrites(method("TermMustWriteRec", "fill"));
   ASSERT_EQ(fill.size(), 1u);
   EXPECT_EQ(fill[0].local, 0u);
-  EXPECT_TRUE(effects.mustWrites(find("TermMustWriteSomePaths", "fill")).empty()) << "only when n > 0";
+  EXPECT_TRUE(effects.mustWrites(method("TermMustWriteSomePaths", "fill")).empty()) << "only when n > 0";
   auto sub = [&](std::string_view name) { return types_.subtypesOf(types_.intern(name)); };
   EXPECT_FALSE(effects.mayShare(types_, sub("[Ljava/lang/String;"), sub("TermMustWriteRec")));
   EXPECT_TRUE(effects.mayShare(types_, sub("TermMustWriteRec"), sub("TermMustWriteRec")));
