@@ -117,7 +117,7 @@ Chained chain(const Its& its, const std::vector<bool>& keep, size_t max_transiti
         out.why_not = "too many paths between loop heads";
         return false;
       }
-      if (work % 256 == 0 && std::chrono::steady_clock::now() >= deadline) {
+      if (work % 256 == 1 && std::chrono::steady_clock::now() >= deadline) {
         out.why_not = "out of time chaining the transition system";
         return false;
       }

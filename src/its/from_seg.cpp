@@ -552,7 +552,7 @@ SegIts SegToIts::run() {
       for (const auto& [f, c] : v->fields)
         if (intField(ts_.fieldInfo(f))) fields_.insert(f);
   auto late = [this, k = size_t{0}]() mutable {
-    return ++k % 256 == 0 && std::chrono::steady_clock::now() >= o_.deadline;
+    return ++k % 256 == 1 && std::chrono::steady_clock::now() >= o_.deadline;
   };
   for (seg::NodeId n : nodes) {
     if (late()) {

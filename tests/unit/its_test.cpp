@@ -9,6 +9,9 @@
 #include "jhalt/its/check.h"
 #include "jhalt/its/engine.h"
 #include "jhalt/its/from_clp.h"
+#include "jhalt/its/from_seg.h"
+#include "jhalt/seg/builder.h"
+#include "jhalt/seg/evaluator.h"
 #include "jhalt/its/rank.h"
 #include "test_classpath.h"
 #include "test_engine.h"
@@ -451,6 +454,31 @@ TEST_F(FromClpTest, ClassInitializersAreStarts) {
 
 namespace jhalt::its {
 namespace {
+
+// Past the engine's deadline the graph's translation and the chaining give
+// up with a reason, never a system (Distances took 16 s past its limit).
+TEST_F(FromClpTest, TranslationAndChainingStopAtTheDeadline) {
+  state::TypeSystem types(program_);
+  state::RefAllocator alloc;
+  seg::Evaluator ev(program_, types, alloc);
+  seg::Graph g;
+  const program::MethodInfo* m = program_.get("TermShapes").declaredMethod("fact", "(I)I");
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(seg::buildGraph(g, ev.methodEntry(*m), ev, seg::BuildOptions{}).status, seg::BuildResult::Status::Complete);
+  SegItsOptions o;
+  EXPECT_TRUE(fromSeg(g, types, o).why_not.empty());
+  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  EXPECT_NE(fromSeg(g, types, o).why_not.find("out of time"), std::string::npos);
+  Its loop = Its::withStartAndTop();  // l -> m -> l, m chained away
+  LocId l = addLoop(loop, {"x"});
+  LocId mid = loop.add(Location{Location::Kind::Program, "m", {"y"}, nullptr, 0, {}});
+  addStep(loop, l, mid, {clp::ge(v(0), n(1)), clp::eq(v(1), v(0) - n(1))});
+  addStep(loop, mid, l, {clp::eq(v(1), v(0))});
+  std::vector<bool> keep(loop.locs.size(), false);
+  keep[l] = true;
+  EXPECT_TRUE(chain(loop, keep, 100).why_not.empty());
+  EXPECT_NE(chain(loop, keep, 100, o.deadline).why_not.find("out of time"), std::string::npos);
+}
 
 // Chaining (chain.h): l -> m -> l with m removed gives one self-loop on l
 // whose guard is the composition; the middle location's variable and the
