@@ -14,6 +14,7 @@
 #include "jhalt/engine/result.h"
 #include "jhalt/its/chain.h"
 #include "jhalt/program/program.h"
+#include "jhalt/seg/recursion.h"
 #include "seg_vars.h"
 
 namespace jhalt::its {
@@ -102,6 +103,24 @@ namespace {
 // Interval of k·x, saturating to the infinite interval on overflow.
 state::Interval scaledRange(const state::Interval& x, int64_t k) {
   return x.mul(state::Interval::point(k));
+}
+
+// The references of `s` whose structure may reach (through shown fields,
+// `%$` or `=?`) one of `targets`, the targets included.
+std::set<Ref> reachingAny(const State& s, std::vector<Ref> targets) {
+  std::map<Ref, std::vector<Ref>> reached_from;
+  for (const auto& [r, v] : s.heap)
+    for (Ref c : children(*v)) reached_from[c].push_back(r);
+  for (const auto& [p, q] : s.preds.joins) reached_from[p].push_back(q), reached_from[q].push_back(p);
+  for (const auto& [p, q] : s.preds.maybe_equal) reached_from[p].push_back(q), reached_from[q].push_back(p);
+  std::set<Ref> out;
+  while (!targets.empty()) {
+    Ref r = targets.back();
+    targets.pop_back();
+    if (!out.insert(r).second) continue;
+    for (Ref p : reached_from[r]) targets.push_back(p);
+  }
+  return out;
 }
 
 }  // namespace
@@ -302,13 +321,19 @@ void SegToIts::summary(const seg::Edge& e) {
   Transition t = base(e.context, e.to);
   t.origin = fmt::format("the call at {} returns", origin(e.context));
   const Var shift = static_cast<Var>(a.refs.size());
+  // The callee writes only objects it can reach (from its arguments and
+  // the static fields: seg::calleeMayReach, what the concretization
+  // forgets) and objects it makes, so a structure that reaches none of
+  // those keeps its size and its unshown fields.
+  const std::set<Ref> tainted =
+      e.heap_kept ? std::set<Ref>{} : reachingAny(g_.state(e.context), seg::calleeMayReach(g_.state(e.context)));
   for (Var y = 0; y < b.refs.size(); ++y) {
     const bool size = b.kinds[y] == VarKind::Size;
-    if (size && !e.heap_kept) continue;
+    if (size && tainted.count(b.refs[y])) continue;
     if (auto x = a.var(b.refs[y], size)) t.guard.push_back(clp::eq(LinExpr::var(shift + y), LinExpr::var(*x)));
   }
-  if (e.heap_kept)
-    for (const auto& [key, x] : a.unshown)
+  for (const auto& [key, x] : a.unshown)
+    if (!tainted.count(key.first))
       if (auto y = b.field(key.first, key.second)) t.guard.push_back(clp::eq(LinExpr::var(shift + *y), LinExpr::var(x)));
   its_.add(std::move(t));
 }
@@ -351,20 +376,9 @@ std::set<Ref> SegToIts::taintedSizes(const seg::Edge& e) {
       if (link && f.stack.size() >= 2) changed.push_back(f.stack[f.stack.size() - 2]);
     }
   }
-  std::map<Ref, std::vector<Ref>> reached_from;
-  for (const auto& [r, v] : s.heap)
-    for (Ref c : children(*v)) reached_from[c].push_back(r);
-  for (const auto& [p, q] : s.preds.joins) reached_from[p].push_back(q), reached_from[q].push_back(p);
-  for (const auto& [p, q] : s.preds.maybe_equal) reached_from[p].push_back(q), reached_from[q].push_back(p);
-  std::set<Ref> tainted;
-  while (!changed.empty()) {
-    Ref r = changed.back();
-    changed.pop_back();
-    if (!tainted.insert(r).second) continue;
-    for (Ref p : reached_from[r]) changed.push_back(p);
-  }
-  return tainted;
+  return reachingAny(s, std::move(changed));
 }
+
 
 // A putfield of a reference field whose old value the state shows, that
 // stores null or replaces null (appending at the end of a list or tree).

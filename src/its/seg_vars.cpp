@@ -71,14 +71,21 @@ std::vector<Ref> children(const HeapValue& v) {
   return out;
 }
 
-// Whether an object shows every field its exact class has (no part of it is
-// abstract): a single exact type, not an array, all instance fields shown.
+// Whether an object shows every reference field any class it may have at
+// run time has (no part of its unfolding is abstract; integers do not count
+// in sizes): not an array, a closed set of classes
+// (an exact type, or an application class and its application subclasses,
+// `TypeSystem::runtimeClasses`), each with all its instance fields shown.
 bool completelyShown(state::TypeSystem& ts, const HeapValue& v) {
-  if (v.kind != HeapValue::Kind::Instance || v.type.bounds.size() != 1 || !v.type.bounds.front().exact) return false;
-  std::optional<std::vector<state::FieldId>> all = ts.instanceFields(v.type.bounds.front().type);
-  if (!all) return false;
-  for (state::FieldId f : *all)
-    if (v.field(f) == state::kNone) return false;
+  if (v.kind != HeapValue::Kind::Instance || v.type.empty()) return false;
+  std::optional<std::vector<state::TypeId>> classes = ts.runtimeClasses(v.type);
+  if (!classes || classes->empty()) return false;
+  for (state::TypeId t : *classes) {
+    std::optional<std::vector<state::FieldId>> all = ts.instanceFields(t);
+    if (!all) return false;
+    for (state::FieldId f : *all)
+      if (ts.fieldInfo(f).isReference() && v.field(f) == state::kNone) return false;
+  }
   return true;
 }
 

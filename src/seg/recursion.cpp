@@ -533,19 +533,24 @@ bool mayFollow(const State& call, const State& end) {
   return true;
 }
 
+std::vector<Ref> calleeMayReach(const State& call) {
+  JHALT_ASSERT(!call.frames.empty(), "a call state has the callee's frame");
+  std::vector<Ref> roots;
+  for (Ref r : call.frames.front().locals)
+    if (r != kNone) roots.push_back(r);
+  for (const auto& [f, r] : call.statics) roots.push_back(r);
+  return detail::mayReach(call, roots);
+}
+
 Concretization concretize(const State& call, const State& end, Evaluator& ev, CalleeEffects& effects) {
   JHALT_ASSERT(call.frames.size() >= 2 && end.finished(), "context concretization of a call and a return");
   Concretization out;
   State& k = out.state;
   k = call;
   k.split = -1;
+  std::vector<Ref> reach = calleeMayReach(call);
   const Frame callee = k.frames.front();
   k.frames.erase(k.frames.begin());
-  std::vector<Ref> roots;
-  for (Ref r : callee.locals)
-    if (r != kNone) roots.push_back(r);
-  for (const auto& [f, r] : k.statics) roots.push_back(r);
-  std::vector<Ref> reach = detail::mayReach(k, roots);
   const bool initialised = end.init != call.init;  // a class initializer ran in between
   CalleeEffects::Writes writes = effects.of(*callee.method);
   // Thesis 002 §3.6 leaves the input arguments' abstraction open; jhalt's

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "jhalt/program/targets.h"
 #include "jhalt/util/error.h"
 
 namespace jhalt::state {
@@ -194,6 +195,38 @@ TypeId TypeSystem::someConcrete(const AbstractType& a) {
   for (const TypeBound& b : a.bounds)
     if (!isAbstractClass(b.type) && boundContains(b, b.type)) return b.type;
   return 0;
+}
+
+std::optional<std::vector<TypeId>> TypeSystem::runtimeClasses(const AbstractType& a) {
+  std::vector<TypeId> out;
+  for (const TypeBound& b : a.bounds) {
+    if (isArray(b.type)) return std::nullopt;
+    if (b.exact) {
+      if (!isAbstractClass(b.type)) out.push_back(b.type);
+      continue;
+    }
+    const program::ClassInfo* c = nullptr;
+    try {
+      c = program_.find(names_[b.type]);
+    } catch (const InputError&) {
+    }
+    if (!c || c->isInterface()) return std::nullopt;
+    const bool final_class = c->file().access & classfile::kFinal;
+    if (final_class) {
+      if (boundContains(b, b.type)) out.push_back(b.type);
+      continue;
+    }
+    if (c->origin() != classpath::Origin::Application) return std::nullopt;
+    if (!application_) {
+      application_.emplace();
+      for (const program::ClassInfo* k : program::applicationClasses(program_)) application_->push_back(intern(k->name()));
+    }
+    for (TypeId t : *application_)
+      if (!isAbstractClass(t) && boundContains(b, t)) out.push_back(t);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 std::string TypeSystem::describe(const AbstractType& a) const {

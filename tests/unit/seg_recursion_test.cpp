@@ -2,6 +2,8 @@
 // call stack abstraction, context concretization, what a callee may write.
 // The soundness of the graphs against the JVM is checked in
 // seg_soundness_test.cpp (Sound.java has recursive methods).
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "jhalt/seg/builder.h"
@@ -183,6 +185,27 @@ TEST_F(Recursion, FieldsSetOnEveryPathAndSharingByTypes) {
   EXPECT_TRUE(effects.mayShare(types_, sub("TermShareThroughSubclass"), sub("TermShareThroughSubclass$Node")))
       << "through Base's subclass Sub";
   EXPECT_TRUE(effects.mayShare(types_, sub("java/lang/Object"), sub("TermMustWriteRec")));
+}
+
+// The classes a value may have at run time, in the closed world of the
+// application's classes (sizes are exact for objects that show every
+// reference field of each of them: its::fromSeg).
+TEST_F(Recursion, RuntimeClassesOfApplicationTypesAreClosed) {
+  auto sub = [&](std::string_view name) { return types_.subtypesOf(types_.intern(name)); };
+  auto id = [&](std::string_view name) { return types_.intern(name); };
+  auto base = types_.runtimeClasses(sub("TermShareThroughSubclass$Base"));
+  ASSERT_TRUE(base.has_value());
+  std::vector<state::TypeId> expected{id("TermShareThroughSubclass$Base"), id("TermShareThroughSubclass$Sub")};
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(*base, expected) << "Base and its subclass Sub";
+  auto exact = types_.runtimeClasses(types_.exactly(id("TermShareThroughSubclass$Base")));
+  ASSERT_TRUE(exact.has_value());
+  EXPECT_EQ(*exact, std::vector<state::TypeId>{id("TermShareThroughSubclass$Base")});
+  EXPECT_FALSE(types_.runtimeClasses(sub("java/lang/Object")).has_value()) << "library classes are open";
+  EXPECT_FALSE(types_.runtimeClasses(sub("java/lang/Runnable")).has_value()) << "interfaces are open";
+  auto string = types_.runtimeClasses(sub("java/lang/String"));
+  ASSERT_TRUE(string.has_value()) << "a final library class";
+  EXPECT_EQ(*string, std::vector<state::TypeId>{id("java/lang/String")});
 }
 
 // The termination prover reads sizes across a call summary only when the

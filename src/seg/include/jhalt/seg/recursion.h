@@ -109,6 +109,13 @@ class CalleeEffects {
 // at least the classes `call` had.
 bool mayFollow(const state::State& call, const state::State& end);
 
+// The objects the callee of the call state `call` (its top frame, just
+// pushed) may reach: from its locals and the static fields, through shown
+// fields and heap predicates. Everything the callee writes that exists
+// when the call starts is among them; the context concretization forgets
+// their contents and keeps every other object's.
+std::vector<state::Ref> calleeMayReach(const state::State& call);
+
 struct Concretization {
   state::State state;
   EvalLabel label;  // the returned integer copied into the caller (ArithOp::Copy)

@@ -116,6 +116,12 @@ class TypeSystem {
   // True if every type in `a` is a subtype of `t` / none is.
   bool allSubtypesOf(const AbstractType& a, TypeId t);
   bool noneSubtypeOf(const AbstractType& a, TypeId t);
+  // The classes a value of type `a` may have at run time, when that set is
+  // closed: exact types, and application classes with their application
+  // subclasses (no library class extends an application class). Interfaces,
+  // library classes that are not final and arrays are open: nullopt.
+  // Abstract classes are left out (they have no instances).
+  std::optional<std::vector<TypeId>> runtimeClasses(const AbstractType& a);
   // A concrete (non-abstract) type in `a`, for witnesses; 0 if none known.
   TypeId someConcrete(const AbstractType& a);
   std::string describe(const AbstractType& a) const;
@@ -132,6 +138,7 @@ class TypeSystem {
   std::vector<FieldInfo> fields_;
   std::unordered_map<std::string, FieldId> field_ids_;
   std::unordered_map<uint64_t, bool> subtype_cache_;
+  std::optional<std::vector<TypeId>> application_;  // loaded on first use
 };
 
 }  // namespace jhalt::state
