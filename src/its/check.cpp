@@ -158,11 +158,38 @@ bool verifyCut(const Its& its, const Facts& facts, const Cut& c, const std::vect
   return true;
 }
 
+// Each lemma of the system (proof.h): every transition of its paths but
+// top's loop is infeasible and none leads to top.
+bool verifyLemmas(const Its& its, bool jvm, std::string& why, size_t& count) {
+  Facts facts;
+  facts.jvm = jvm;
+  for (const auto& lemma : its.lemmas) {
+    if (!lemma) return why = "an empty lemma", false;
+    const Its& paths = lemma->paths;
+    for (TransId t = 0; t < paths.trans.size(); ++t) {
+      const Transition& tr = paths.trans[t];
+      if (tr.kind == Transition::Kind::TopLoop || !inSemantics(tr, jvm)) continue;
+      if (tr.to == paths.top) return why = fmt::format("lemma \"{}\": a path leads to top", lemma->text), false;
+      auto c = lemma->infeasible.find(t);
+      std::vector<mpz_class> zero(tr.num_vars, 0);
+      if (c == lemma->infeasible.end() || c->second.scale != 0 ||
+          !verify(premise(paths, t, facts), c->second, zero, -1, tr.num_vars, why))
+        return why = fmt::format("lemma \"{}\", t{}: {}", lemma->text, t, why.empty() ? "no certificate" : why), false;
+      ++count;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 CheckResult check(const Its& its, const Proof& proof) {
   CheckResult res;
   std::string why;
+  if (!verifyLemmas(its, proof.facts.jvm, why, res.certificates)) {
+    res.error = why;
+    return res;
+  }
   for (const auto& [t, cert] : proof.dead)
     if (t >= its.trans.size()) {
       res.error = fmt::format("a certificate for t{}, which does not exist", t);

@@ -12,6 +12,7 @@
 #include "jhalt/its/from_seg.h"
 #include "jhalt/seg/builder.h"
 #include "jhalt/its/obligations.h"
+#include "encode.h"
 
 namespace jhalt::its {
 namespace {
@@ -52,6 +53,11 @@ std::string proofText(const Its& its, const Proof& proof) {
            "results of calls); an uncaught exception ends the run; the JDK's class initializers and the library "
            "methods it may call (String.length, Math.abs, println, ...) terminate\n";
   }
+  for (const auto& lemma : its.lemmas)
+    out += fmt::format("lemma (stated on each call's summary): {}; shown by induction on the order in which calls "
+                       "return: each of the {} paths from the method's entries to its returns contradicts its "
+                       "negation\n",
+                       lemma->text, lemma->infeasible.size());
   for (LocId l = 0; l < proof.facts.inv.size(); ++l) {
     if (proof.facts.inv[l].empty()) continue;
     const Location& loc = its.locs[l];
@@ -213,6 +219,9 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
   so.jvm = jvm;
   so.max_transitions = o.max_transitions;
   so.deadline = budget.deadline();
+  so.infeasible = [&solver](const std::vector<Row>& rows, size_t num_vars) {
+    return detail::infeasible(rows, num_vars, solver, "its return lemma");
+  };
   if (o.trace) o.trace(fmt::format("graph: {} states ({:.2f} s left)\n", graph.nodeSlots(), budget.secondsLeft()));
   SegIts si = fromSeg(graph, types, so);
   if (o.trace) o.trace(fmt::format("its: {} ({:.2f} s left)\n", si.why_not, budget.secondsLeft()));

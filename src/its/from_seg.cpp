@@ -15,6 +15,7 @@
 #include "jhalt/its/chain.h"
 #include "jhalt/program/program.h"
 #include "jhalt/seg/recursion.h"
+#include "return_lemmas.h"
 #include "seg_vars.h"
 
 namespace jhalt::its {
@@ -94,6 +95,14 @@ class SegToIts {
   std::map<seg::NodeId, NodeVars> vars_;
   std::map<seg::NodeId, LocId> loc_;
   Its its_ = Its::withStartAndTop();
+  // For facts of the results of recursive methods (return_lemmas.h).
+  std::vector<CallSummary> summaries_;
+  std::map<LocId, MethodEntry> entries_;
+  std::map<LocId, MethodReturn> returns_;
+  std::set<TransId> outside_body_;  // Init and call transitions
+  void noteEntry(const seg::Edge& call);
+  void noteReturn(const seg::Edge& ret);
+  std::vector<std::shared_ptr<const Lemma>> returnLemmas();
 };
 
 }  // namespace detail
@@ -335,7 +344,66 @@ void SegToIts::summary(const seg::Edge& e) {
   for (const auto& [key, x] : a.unshown)
     if (!tainted.count(key.first))
       if (auto y = b.field(key.first, key.second)) t.guard.push_back(clp::eq(LinExpr::var(shift + *y), LinExpr::var(x)));
-  its_.add(std::move(t));
+  const State& k = g_.state(e.context);
+  const State& c = g_.state(e.to);
+  CallSummary cs;
+  cs.t = its_.add(std::move(t));
+  cs.callee = k.frames.front().method;
+  const std::vector<Ref>& locals = k.frames.front().locals;
+  for (size_t i = 0; i < locals.size(); ++i)
+    if (auto x = a.var(locals[i], true)) cs.args[static_cast<uint16_t>(i)] = *x;
+  if (c.exception == kNone && !c.finished() && !c.frames.front().stack.empty())
+    if (auto y = b.var(c.frames.front().stack.back(), true)) cs.result = shift + *y;
+  summaries_.push_back(std::move(cs));
+}
+
+void SegToIts::noteEntry(const seg::Edge& call) {
+  const LocId l = loc_.at(call.to);
+  const State& a = g_.state(call.to);
+  if (entries_.count(l) || a.frames.empty()) return;
+  MethodEntry me;
+  me.loc = l;
+  me.method = a.frames.front().method;
+  const std::vector<Ref>& locals = a.frames.front().locals;
+  for (size_t i = 0; i < locals.size(); ++i)
+    if (auto x = vars(call.to).var(locals[i], true)) me.args[static_cast<uint16_t>(i)] = *x;
+  entries_[l] = std::move(me);
+}
+
+void SegToIts::noteReturn(const seg::Edge& ret) {
+  const LocId l = loc_.at(ret.from);
+  const State& r = g_.state(ret.from);
+  MethodReturn mr;
+  mr.loc = l;
+  mr.method = g_.state(ret.context).frames.front().method;
+  mr.normal = r.exception == kNone;
+  // A return state is at the frame's return instruction (its result on top
+  // of the stack) or past it.
+  if (mr.normal && r.finished())
+    mr.result = vars(ret.from).var(r.result, true);
+  else if (mr.normal && r.frames.size() == 1 && !r.frames.front().stack.empty())
+    mr.result = vars(ret.from).var(r.frames.front().stack.back(), true);
+  auto [it, fresh] = returns_.emplace(l, mr);
+  if (!fresh && it->second.method != mr.method) it->second.result.reset();  // one state, two methods: no fact
+}
+
+// Facts of the results of recursive methods, stated on their summaries.
+std::vector<std::shared_ptr<const Lemma>> SegToIts::returnLemmas() {
+  if (!o_.infeasible || entries_.empty()) return {};
+  LemmaInput in;
+  in.its = &its_;
+  in.outside_body.assign(its_.trans.size(), false);
+  for (TransId t : outside_body_) in.outside_body[t] = true;
+  in.summaries = summaries_;
+  for (const auto& [l, e] : entries_) in.entries.push_back(e);
+  for (const auto& [l, r] : returns_) in.returns.push_back(r);
+  in.jvm = o_.jvm;
+  in.max_transitions = o_.max_transitions;
+  in.deadline = o_.deadline;
+  in.infeasible = o_.infeasible;
+  LemmaResult found = findReturnLemmas(in);
+  stateLemmas(its_, summaries_, found.atoms);
+  return found.proofs;
 }
 
 // Sizes the step may change: those of structures that may reach (through
@@ -590,7 +658,7 @@ SegIts SegToIts::run() {
   init.to = loc_.at(g_.root());
   init.guard = vars(g_.root()).facts;
   init.origin = "the entry";
-  its_.add(std::move(init));
+  outside_body_.insert(its_.add(std::move(init)));
   std::vector<bool> keep(its_.locs.size(), false);
   std::set<std::pair<seg::NodeId, seg::NodeId>> summarized;  // (call state, continuation)
   for (seg::EdgeId id : g_.edges()) {
@@ -606,17 +674,23 @@ SegIts SegToIts::run() {
         keep[loc_.at(e.to)] = true;
         break;
       case seg::EdgeKind::Eval: eval(e); break;
-      case seg::EdgeKind::Call:  // the same concrete state, seen from the callee
+      case seg::EdgeKind::Call: {  // the same concrete state, seen from the callee
+        const TransId first = static_cast<TransId>(its_.trans.size());
         refine(e);
+        for (TransId t = first; t < its_.trans.size(); ++t) outside_body_.insert(t);
+        noteEntry(e);
         keep[loc_.at(e.to)] = true;
         break;
+      }
       case seg::EdgeKind::Return:
         if (summarized.insert({e.context, e.to}).second) summary(e);
+        if (e.context != seg::kNoNode && g_.node(e.context).alive) noteReturn(e);
         keep[loc_.at(e.to)] = true;
         break;
     }
     if (e.from == e.to) keep[loc_.at(e.to)] = true;
   }
+  std::vector<std::shared_ptr<const Lemma>> lemmas = returnLemmas();
   Chained chained = chain(its_, keep, o_.max_transitions, o_.deadline);
   if (!chained.why_not.empty()) {
     out.why_not = chained.why_not;
@@ -624,6 +698,7 @@ SegIts SegToIts::run() {
   }
   out.its = std::move(chained.its);
   out.its.from_graph = true;
+  out.its.lemmas = std::move(lemmas);
   for (const auto& [f, w] : o_.field_weights) {
     const state::FieldInfo& fi = ts_.fieldInfo(f);
     std::string owner = fi.owner;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "jhalt/its/proof.h"
 #include "jhalt/util/error.h"
 
 namespace jhalt::its {
@@ -177,6 +178,8 @@ std::string toText(const Its& its) {
     out += fmt::format("t{} [{}] {} -> {} : {}{}\n", k, kindName(t.kind), its.locs[t.from].name, its.locs[t.to].name,
                        guard.empty() ? "true" : guard, t.origin.empty() ? "" : "   # " + t.origin);
   }
+  for (const auto& lemma : its.lemmas)
+    out += fmt::format("lemma: {} ({} paths)\n", lemma->text, lemma->paths.trans.size());
   return out;
 }
 

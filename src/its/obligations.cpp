@@ -26,6 +26,14 @@ Term violated(const Its& its, TransId t, const Facts& facts, smt::Context& ctx, 
 std::vector<Obligation> obligations(const Its& its, const Proof& proof, smt::Context& ctx) {
   std::vector<Obligation> out;
   const Facts& facts = proof.facts;
+  Facts plain;
+  plain.jvm = facts.jvm;
+  for (const auto& lemma : its.lemmas)
+    for (const auto& [t, cert] : lemma->infeasible) {
+      std::vector<int64_t> zero(lemma->paths.trans[t].num_vars, 0);
+      out.push_back({fmt::format("lemma \"{}\": path t{} cannot be taken", lemma->text, t),
+                     violated(lemma->paths, t, plain, ctx, zero, -1)});
+    }
   for (const auto& [t, cert] : proof.dead) {
     std::vector<int64_t> zero(its.trans[t].num_vars, 0);
     out.push_back({fmt::format("t{} cannot be taken", t), violated(its, t, facts, ctx, zero, -1)});

@@ -12,6 +12,7 @@
 #include "jhalt/its/from_seg.h"
 #include "jhalt/seg/builder.h"
 #include "jhalt/seg/evaluator.h"
+#include "jhalt/its/proof.h"
 #include "jhalt/its/rank.h"
 #include "test_classpath.h"
 #include "test_engine.h"
@@ -205,6 +206,42 @@ TEST(Its, InfeasibleTransitionsAreDeadWithACertificate) {
   EXPECT_EQ(p.rank.proof->dead.size(), 1u);
   EXPECT_TRUE(p.rank.proof->rounds.empty());
   EXPECT_TRUE(p.check.ok) << p.check.error;
+}
+
+// A lemma of the system (proof.h): the checker verifies each of its paths
+// before anything else, and rejects a wrong certificate, a path without one
+// and a path to top.
+TEST(Its, TheCheckerVerifiesTheSystemsLemmas) {
+  Its its = countDown();
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.check.ok) << p.check.error;
+  Lemma good;
+  good.text = "|result| <= |x|";
+  good.paths = Its::withStartAndTop();
+  LocId entry = good.paths.add(Location{Location::Kind::Program, "entry", {"x"}, nullptr, 0, {}});
+  LocId ret = good.paths.add(Location{Location::Kind::Program, "return", {"r"}, nullptr, 0, {}});
+  // the path says r <= x; with the negation x + 1 <= r appended, infeasible
+  TransId t = addStep(good.paths, entry, ret, {clp::le(v(1), v(0)), clp::le(v(0) + n(1), v(1))});
+  good.infeasible[t] = Farkas{{1, 1}, 0};
+  its.lemmas = {std::make_shared<Lemma>(good)};
+  CheckResult ok = check(its, *p.rank.proof);
+  EXPECT_TRUE(ok.ok) << ok.error;
+  EXPECT_EQ(ok.certificates, p.check.certificates + 1);
+  Lemma wrong = good;
+  wrong.infeasible[t] = Farkas{{1, 0}, 0};
+  its.lemmas = {std::make_shared<Lemma>(wrong)};
+  EXPECT_FALSE(check(its, *p.rank.proof).ok);
+  Lemma missing = good;
+  addStep(missing.paths, entry, ret, {clp::le(v(0) + n(1), v(1))});
+  its.lemmas = {std::make_shared<Lemma>(missing)};
+  EXPECT_FALSE(check(its, *p.rank.proof).ok) << "a path without a certificate";
+  Lemma gap = good;
+  TransId g = addStep(gap.paths, entry, gap.paths.top, {clp::le(v(0), n(-1)), clp::ge(v(0), n(0))});
+  gap.infeasible[g] = Farkas{{1, 1}, 0};
+  its.lemmas = {std::make_shared<Lemma>(gap)};
+  CheckResult top = check(its, *p.rank.proof);
+  EXPECT_FALSE(top.ok);
+  EXPECT_NE(top.error.find("top"), std::string::npos) << top.error;
 }
 
 // gcd by subtraction (TPDB Aprove_09/GCD): at A(a, b) an iteration goes to
@@ -546,6 +583,45 @@ TEST(ItsChain, SimplifyKeepsConstraintsOnPreAndPostVariables) {
   f.num_vars = 3;
   f.guard = {clp::eq(v(2), n(1)), clp::eq(v(2), n(2))};
   EXPECT_FALSE(simplify(f, 2)) << "1 = 2 after substitution";
+}
+
+}  // namespace
+}  // namespace jhalt::its
+
+namespace jhalt::its {
+namespace {
+
+// Facts of the results of recursive methods (return_lemmas.h), as the term
+// engine's graph system states them: copy and minus return at most their
+// first argument, and grow (one bigger) gets only >=.
+TEST_F(FromClpTest, ResultsOfRecursiveMethodsGetLemmas) {
+  auto lemmasOf = [&](const std::string& cls) {
+    std::string text;
+    TermOptions o;
+    o.trace = [&text](const std::string& s) {
+      for (size_t at = s.find("lemma: "); at != std::string::npos; at = s.find("lemma: ", at + 1))
+        text += s.substr(at, s.find('\n', at) - at) + "\n";
+    };
+    // The program's own jar: the class path of all test programs has a
+    // finalizer, which rules out graph proofs.
+    classpath::ClassPath cp(test::testClassPath({test::kJars + "/" + cls + ".jar"}));
+    program::Program program(cp);
+    const program::MethodInfo* m = program.get(cls).declaredMethod("main", "([Ljava/lang/String;)V");
+    EXPECT_NE(m, nullptr);
+    engine::Entry e{program, *m, true, engine::Semantics::Math};
+    certify::DefaultCertifier certifier(test::certifyOptions());
+    engine::Result r = TerminationEngine(o).analyze(e, engine::Goal{}, engine::Budget(20, 1, int64_t{1} << 30), certifier);
+    return std::pair{r.answer, text};
+  };
+  auto [rec, rec_text] = lemmasOf("TermResultSizeRec");
+  EXPECT_EQ(rec, engine::Answer::Yes);
+  EXPECT_NE(rec_text.find("TermResultSizeRec.Nat.copy() has a size <= that of this"), std::string::npos) << rec_text;
+  EXPECT_NE(rec_text.find("minus(TermResultSizeRec.Nat, TermResultSizeRec.Nat) has a size <= that of the argument in local 0"),
+            std::string::npos) << rec_text;
+  auto [bad, bad_text] = lemmasOf("TermResultSizeBad");
+  EXPECT_NE(bad, engine::Answer::Yes);
+  EXPECT_EQ(bad_text.find("grow(TermResultSizeBad.Nat) has a size <="), std::string::npos) << bad_text;
+  EXPECT_NE(bad_text.find("grow(TermResultSizeBad.Nat) has a size >="), std::string::npos) << bad_text;
 }
 
 }  // namespace

@@ -28,11 +28,13 @@
 #pragma once
 
 #include <chrono>
-
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "jhalt/its/its.h"
+#include "jhalt/its/proof.h"
 #include "jhalt/seg/graph.h"
 #include "jhalt/state/types.h"
 
@@ -52,6 +54,10 @@ struct SegItsOptions {
   // `|r| = 1 + ...` (not only >=) for objects whose every field the state
   // shows; always so in graphs with recursion.
   bool exact_sizes = false;
+  // A certificate that rows over num_vars variables are infeasible (the
+  // engine's solver). With it, facts of the results of recursive methods
+  // are sought and stated on their call summaries (Its::lemmas).
+  std::function<std::optional<Farkas>(const std::vector<Row>&, size_t)> infeasible;
   // Past it the translation gives up (no system, so no proof).
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -62,12 +63,18 @@ struct Transition {
   std::string origin;  // where it comes from, or why it is a gap
 };
 
+struct Lemma;  // proof.h
+
 struct Its {
   std::vector<Location> locs;
   std::vector<Transition> trans;
   LocId start = 0, top = 1;
   bool from_graph = false;  // made by from_seg.h (for the proof's text)
   std::string norm;         // from_seg.h with field weights: how sizes count
+  // Facts of the returns of recursive methods that the call summaries of
+  // this system state (from_seg.h), each with its own proof: the system is
+  // faithful only if they hold, so the checker verifies them first.
+  std::vector<std::shared_ptr<const Lemma>> lemmas;
 
   // An ITS with `start` (0) and `top` (1, with its self-loop).
   static Its withStartAndTop();

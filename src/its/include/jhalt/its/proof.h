@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "jhalt/its/its.h"
@@ -84,6 +85,21 @@ struct Cut {
   TransId t = 0;
   size_t before_round = 0;  // made after rounds 0 .. before_round-1 (and the cuts before it)
   std::map<TransId, Farkas> next;  // u -> certificate (scale 0) of t then u
+};
+
+// A fact of every normal return of a recursive method (thesis 002, Ch. 3:
+// the return states its call stack abstractions lead to), such as
+// |result| <= |this|, that the ITS states on each call summary of the
+// method (from_seg.h). `paths` holds the method's body chained from its
+// entries (call stack abstractions, whose variables hold the arguments) to
+// its normal returns, each guard with the fact's negation appended; every
+// transition of it must be infeasible. Summaries of calls inside the body
+// state the fact too: sound by induction on the order in which calls
+// return (a call's body only uses summaries of calls that returned before).
+struct Lemma {
+  std::string text;
+  Its paths;
+  std::map<TransId, Farkas> infeasible;  // scale 0, one per transition of paths (but top's loop)
 };
 
 struct Proof {
