@@ -160,7 +160,7 @@ void markHiddenShapes(State& s, const std::vector<Ref>& forgotten) {
 // reach, or that the write creates, become possible from them. Where the
 // thesis asks for the fields of a cycle, F = {v} (vii) or ∅ is used, which
 // is more abstract and therefore sound.
-void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v) {
+void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v, bool shown_write) {
   if (rc == kNull || rc == kNone) return;
   const HeapValue* vc = s.find(rc);
   if (!vc || !vc->isObject()) return;
@@ -181,13 +181,33 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v) {
   // (vi), (vii): new non-tree shapes and cycles through the written field,
   // decided on the state before the write, like (i)-(v) (the joins (i)
   // adds would otherwise make every predecessor of rp share with rc).
+  // A shape that the state shows explicitly needs no predicate (Def.
+  // 1.10(n), first case): the write goes to a shown field or element
+  // (`shown_write`, not into an array's unshown elements), ra reaches rp and
+  // rb through fields, rc reaches rb through fields, and rb has no heap
+  // predicate, so the two new paths to it meet at one reference of the
+  // state. Any other overlap of what ra and rc lead to goes through a
+  // predicate, and its rb is in the check too.
+  std::set<Ref> with_predicates;  // references with =?, %$ or ⟲
+  for (const auto& [a, b] : s.preds.joins) with_predicates.insert({a, b});
+  for (const auto& [a, b] : s.preds.maybe_equal) with_predicates.insert({a, b});
+  for (const auto& entry : s.preds.cyclic) with_predicates.insert(entry.first);
   std::vector<Ref> non_tree, cycle;
   for (Ref ra : leadingTo(s, rp)) {
     std::set<Ref> from_ra = leadsTo(s, ra);
     if (!from_ra.count(rp)) continue;
-    bool shares = std::any_of(from_ra.begin(), from_ra.end(), [&](Ref rb) { return from_rc.count(rb) > 0 && rb != rp; });
+    std::set<Ref> explicit_ra = explicitReach(s, ra);
+    auto shown = [&](Ref rb) {
+      return shown_write && explicit_ra.count(rp) && explicit_ra.count(rb) && reach_rc.count(rb) &&
+             !with_predicates.count(rb);
+    };
+    bool shares = std::any_of(from_ra.begin(), from_ra.end(),
+                              [&](Ref rb) { return from_rc.count(rb) > 0 && rb != rp && !shown(rb); });
     if (shares) non_tree.push_back(ra);
-    if (from_rc.count(ra)) cycle.push_back(ra);
+    // Likewise a cycle through rp.v that the state shows: rc reaches ra
+    // and ra reaches rp through fields (Def. 1.10(n), first case).
+    const bool shown_cycle = shown_write && reach_rc.count(ra) && explicit_ra.count(rp) && !with_predicates.count(ra);
+    if (from_rc.count(ra) && !shown_cycle) cycle.push_back(ra);
   }
   for (Ref ra : preds_of_rp) {
     for (Ref rb : from_rc) s.addJoins(ra, rb);  // (i)
@@ -316,7 +336,7 @@ StepResult evalField(Ctx& c) {
     if (x == kNone) {
       state::AbstractType types = prim == 'L' ? valuesOfType(c, ref.descriptor) : state::AbstractType{};
       return refinedTo({state::realizeField(c.in, obj, f, prim, types, modelFieldNonNull(ts.fieldInfo(f)),
-                                            c.ev.alloc(), !c.ev.options().jvm_int_semantics)},
+                                            c.ev.alloc(), !c.ev.options().jvm_int_semantics, &ts)},
                        {obj});
     }
     c.pop();
@@ -328,7 +348,7 @@ StepResult evalField(Ctx& c) {
       return refinedTo(state::refineEquality(c.in, obj, eq.front(), ts), {obj, eq.front()});
     Ref val = c.popValue(wide ? prim : 'A');
     c.pop();
-    if (c.ev.options().write_predicates) addWritePredicates(c.out, obj, val, f);
+    if (c.ev.options().write_predicates) addWritePredicates(c.out, obj, val, f, true);
     c.out.atMutable(obj).setField(f, val);
   }
   c.advance();
@@ -421,9 +441,14 @@ StepResult evalArrayLoad(Ctx& c) {
       }
     }
     s.addJoins(value, arr);  // (4)
-    for (const auto& [a, b] : c.in.preds.joins) {  // (9)
-      if (a == arr && b != arr) s.addMaybeEqual(value, b);
-      if (b == arr && a != arr) s.addMaybeEqual(value, a);
+    // (9), for objects of a type the element may have.
+    // (Only for an array of one type: arrayTypeName picks the first.)
+    auto may_be = [&](Ref b) {
+      return av.type.bounds.size() != 1 || !c.in.find(b) || c.ev.types().mayOverlap(et, c.in.at(b).type);
+    };
+    for (const auto& [a, b] : c.in.preds.joins) {
+      if (a == arr && b != arr && may_be(b)) s.addMaybeEqual(value, b);
+      if (b == arr && a != arr && may_be(a)) s.addMaybeEqual(value, a);
     }
     if (!av.elements_non_null) s.setMaybeExisting(value, true);
   }
@@ -462,19 +487,29 @@ StepResult evalArrayStore(Ctx& c) {
   c.pop();
   c.pop();
   if (av.has_elements) {
-    if (type == 'A' && c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0);
+    if (type == 'A' && c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0, true);
     c.out.atMutable(arr).elements[static_cast<size_t>(i.lo)] = val;
   } else if (type == 'A') {
     // The array's unknown contents now include `val` (thesis Def. 1.46),
     // which may be null: an element read later may be null.
     if (val != kNull) {
-      if (c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0);
+      if (c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0, false);
       // Everything val leads to, also through its predicates (Def. 1.10(m):
       // once val is only in the array's unshown elements, the array is
       // what shares with them; a review found `arr[0] = b` with `a %$ b`
       // losing `arr %$ a`).
       for (Ref rb : leadsTo(c.out, val)) c.out.addJoins(arr, rb);
       c.out.addJoins(arr, val);
+      // The array's unshown contents now reach val's shapes (rules (ii)-(v)
+      // with the array as the abstract predecessor): once val is gone from
+      // the state, only the array's own predicates keep them (a review
+      // found a cycle stored into an array, then walked, losing its ⟲).
+      bool shape = explicitNonTree(c.out, val);
+      for (Ref x : explicitReach(c.out, val)) shape = shape || c.out.joins(x, x) || c.out.cyclic(x);
+      if (shape) {
+        c.out.addJoins(arr, arr);
+        c.out.addCyclic(arr, {});
+      }
     }
     c.out.atMutable(arr).elements_non_null = false;
   }

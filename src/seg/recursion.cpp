@@ -339,33 +339,6 @@ bool CalleeEffects::recursive(const program::MethodInfo& root) {
 
 namespace {
 
-// Can one object have both types? Two classes share an instance only if one
-// is a subclass of the other; an interface may be implemented by a subclass
-// of any class; a type whose class is missing may be anything.
-bool mayOverlap(state::TypeSystem& ts, const state::AbstractType& x, const state::AbstractType& y) {
-  auto known = [&](state::TypeId t) {
-    if (ts.isArray(t)) return true;
-    try {
-      return ts.program().find(ts.name(t)) != nullptr;
-    } catch (const InputError&) {
-      return false;
-    }
-  };
-  for (const state::TypeBound& a : x.bounds)
-    for (const state::TypeBound& b : y.bounds) {
-      if (!known(a.type) || !known(b.type)) return true;
-      if (a.exact && b.exact) {
-        if (a.type == b.type) return true;
-      } else if (a.exact || b.exact) {
-        if (a.exact ? ts.isSubtype(a.type, b.type) : ts.isSubtype(b.type, a.type)) return true;
-      } else if (ts.isSubtype(a.type, b.type) || ts.isSubtype(b.type, a.type) || ts.isInterface(a.type) ||
-                 ts.isInterface(b.type)) {
-        return true;
-      }
-    }
-  return false;
-}
-
 // Does `v` in `s` reach only a tree (no explicit sharing or cycle, no
 // `r %$ r`, `r ⟲F` or `r =? q` on the way)? Sharing with other objects
 // (`r %$ q`) does not matter: a cycle or a non-tree shape reached through
@@ -486,7 +459,7 @@ Ref transfer(State& k, const State& end, Ref v, const std::vector<Ref>& reach, E
   }
   for (Ref y : reach) {
     if (effects.mayShare(ev.types(), hv.type, k.at(y).type)) k.addJoins(x, y);
-    if (mayOverlap(ev.types(), hv.type, k.at(y).type)) k.addMaybeEqual(x, y);
+    if (ev.types().mayOverlap(hv.type, k.at(y).type)) k.addMaybeEqual(x, y);
   }
   return x;
 }
@@ -516,7 +489,7 @@ void forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Ev
       k.addCyclic(n, {});
       for (Ref y : reach) {
         k.addJoins(n, y);
-        if (mayOverlap(ts, k.at(n).type, k.at(y).type)) k.addMaybeEqual(n, y);
+        if (ts.mayOverlap(k.at(n).type, k.at(y).type)) k.addMaybeEqual(n, y);
       }
     }
     fresh.emplace_back(f, n);

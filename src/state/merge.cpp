@@ -174,6 +174,28 @@ std::optional<std::vector<FieldId>> fieldsOnAllCycles(const State& s, Ref a) {
   return out;
 }
 
+// The objects of a's region that lie on a path from `a` to a shared object
+// (reached twice from `a`, or `a` reached again), those included.
+std::set<Ref> onPathsToSharing(const State& s, Ref a) {
+  std::set<Ref> region = reachableFrom(s, a);
+  std::map<Ref, int> indeg;
+  std::map<Ref, std::vector<Ref>> parents;
+  for (Ref x : region)
+    for (const auto& [step, y] : successors(s, x))
+      if (region.count(y)) ++indeg[y], parents[y].push_back(x);
+  std::vector<Ref> work;
+  for (const auto& [y, d] : indeg)
+    if (d >= 2 || y == a) work.push_back(y);
+  std::set<Ref> out;
+  while (!work.empty()) {
+    Ref y = work.back();
+    work.pop_back();
+    if (!out.insert(y).second) continue;
+    for (Ref p : parents[y]) work.push_back(p);
+  }
+  return out;
+}
+
 // --- The merge ------------------------------------------------------------
 
 class Merger {
@@ -591,14 +613,16 @@ class Merger {
     }
   }
 
-  // True if every object reachable from `a` in s is at fully realized
+  // True if every object on a path from `a` to a shared object of its
+  // region (one reached twice, or `a` reached again) is at fully realized
   // positions that map to exactly one reference of s3, and distinct
-  // references of s map to distinct ones: then s3 shows the shape below `a`
-  // explicitly.
+  // references of s map to distinct ones: then every two paths from `a` to
+  // one object meet at one reference of s3 (Def. 1.10(n), first case); the
+  // tree-shaped parts below may be abstract in s3.
   bool shapeRealized(const State& s, const Realized& rel, Ref a) {
     std::map<Ref, Ref> image;
     std::set<Ref> used;
-    for (Ref x : reachableFrom(s, a)) {
+    for (Ref x : onPathsToSharing(s, a)) {
       bool fully = true;
       std::vector<Ref> x3 = realizedOf(rel, x, &fully);
       if (!fully || x3.size() != 1) return false;

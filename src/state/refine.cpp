@@ -68,7 +68,7 @@ State refineArrayLength(const State& s, Ref r, RefAllocator& alloc) {
 }
 
 State realizeField(const State& s, Ref r, FieldId f, char prim, const AbstractType& field_types, bool non_null,
-                   RefAllocator& alloc, bool unbounded_ints) {
+                   RefAllocator& alloc, bool unbounded_ints, TypeSystem* types) {
   State t = s;
   JHALT_ASSERT(!t.maybeExisting(r), "realization of a maybe-existing reference");
   Ref x = kNull;
@@ -82,16 +82,26 @@ State realizeField(const State& s, Ref r, FieldId f, char prim, const AbstractTy
   } else if (!field_types.empty()) {
     x = alloc.fresh();
     t.put(x, HeapValue::object(field_types));
-    // Def. 1.22: the new object may be anything r may reach.
+    // Def. 1.22: the new object may be anything r may reach, of a type
+    // the field may hold (the verifier does not check interface types: a
+    // field of one may hold any object).
+    auto may_be = [&](Ref b) {
+      if (!types || !s.find(b)) return true;
+      for (const auto& bound : field_types.bounds)
+        if (types->isInterface(bound.type)) return true;
+      return types->mayOverlap(field_types, s.at(b).type);
+    };
     for (const auto& [a, b] : s.preds.joins) {
-      if (a == r) t.addJoins(x, b), t.addMaybeEqual(x, b);
-      if (b == r) t.addJoins(x, a), t.addMaybeEqual(x, a);
+      if (a == r) t.addJoins(x, b);
+      if (a == r && may_be(b)) t.addMaybeEqual(x, b);
+      if (b == r) t.addJoins(x, a);
+      if (b == r && may_be(a)) t.addMaybeEqual(x, a);
     }
     if (const auto* fs = s.cyclic(r)) t.addCyclic(x, *fs);
     if (s.joins(r, r)) {
       t.addJoins(x, x);
       t.addJoins(r, x);
-      t.addMaybeEqual(r, x);
+      if (may_be(r)) t.addMaybeEqual(r, x);
     }
     if (!non_null) t.setMaybeExisting(x, true);
   }

@@ -47,6 +47,40 @@ bool TypeSystem::isSubtype(TypeId t1, TypeId t2) {
   return result;
 }
 
+// Can one object have both types? Two classes share an instance only if one
+// is a subclass of the other; an interface may be implemented by a subclass
+// of any class; a type whose class is missing may be anything.
+bool TypeSystem::mayOverlap(const AbstractType& x, const AbstractType& y) {
+  auto known = [&](TypeId t) {
+    if (isArray(t)) return true;
+    try {
+      return program_.find(name(t)) != nullptr;
+    } catch (const InputError&) {
+      return false;
+    }
+  };
+  for (const TypeBound& a : x.bounds)
+    for (const TypeBound& b : y.bounds) {
+      if (!known(a.type) || !known(b.type)) return true;
+      // Arrays are covariant in their element types, which may be
+      // interfaces: two array bounds overlap unless both are exact.
+      if ((isArray(a.type) || isArray(b.type)) && !(a.exact && b.exact)) {
+        if (!a.exact && !b.exact) return true;
+        if (a.exact ? isSubtype(a.type, b.type) : isSubtype(b.type, a.type)) return true;
+        continue;
+      }
+      if (a.exact && b.exact) {
+        if (a.type == b.type) return true;
+      } else if (a.exact || b.exact) {
+        if (a.exact ? isSubtype(a.type, b.type) : isSubtype(b.type, a.type)) return true;
+      } else if (isSubtype(a.type, b.type) || isSubtype(b.type, a.type) || isInterface(a.type) ||
+                 isInterface(b.type)) {
+        return true;
+      }
+    }
+  return false;
+}
+
 bool TypeSystem::isInterface(TypeId t) {
   if (isArray(t)) return false;
   const program::ClassInfo* c = program_.find(names_[t]);

@@ -194,6 +194,32 @@ TEST_F(StateTest, UnrealizedSharingNeedsJoins) {
   EXPECT_TRUE(instance(s3, m));
 }
 
+TEST_F(StateTest, ShownSharingAboveAbstractTreesNeedsNoJoins) {
+  // Def. 1.10(n), first case: o1.next and o1.other are the one object o2
+  // in both states; below it s2 is abstract. The two paths from o1 meet at
+  // one reference of s2, so o1 %$ o1 is not needed; below o2 there is a
+  // tree.
+  State s1 = frameWith({1});
+  s1.put(1, obj({{next_, 2}, {other_, 2}}));
+  s1.put(2, obj({{next_, 3}, {other_, kNull}}));
+  s1.put(3, obj({{next_, kNull}, {other_, kNull}}));
+  State s2 = frameWith({4});
+  s2.put(4, obj({{next_, 5}, {other_, 5}}));
+  s2.put(5, abstractObj());
+  EXPECT_TRUE(instance(s1, s2));
+  RefAllocator alloc(100);
+  State m = merge(s1, s2, types_, alloc);
+  Ref top = m.top().locals[0];
+  EXPECT_FALSE(m.joins(top, top)) << toString(m, types_);
+  EXPECT_EQ(m.at(top).field(next_), m.at(top).field(other_));
+  // Two different abstract references there need o4 %$ o4 (or =?).
+  State s3 = frameWith({6});
+  s3.put(6, obj({{next_, 7}, {other_, 8}}));
+  s3.put(7, abstractObj());
+  s3.put(8, abstractObj());
+  EXPECT_FALSE(instance(s1, s3));
+}
+
 TEST_F(StateTest, JoinsAndCyclicPredicatesArePreserved) {
   // Def. 9(k), (l).
   State s1 = frameWith({1, 2});
@@ -344,6 +370,34 @@ TEST_F(StateTest, RealizationRefinementPropagatesPredicates) {
   // An int field gets any value of its type.
   State u = realizeField(s, 2, val_, 'I', {}, false, alloc);
   EXPECT_EQ(u.intervalOf(u.at(2).field(val_)), Interval::ofType('I'));
+}
+
+TEST_F(StateTest, RealizedFieldsAreNeverPossiblyEqualToObjectsOfOtherTypes) {
+  // r1 %$ r2 and r1 %$ r3: r1.next (a Square) may share with both, but may
+  // only be r2 (a Square), not r3 (a Triangle).
+  State s = frameWith({1, 2, 3});
+  s.put(1, abstractObj());
+  s.put(2, obj());
+  s.put(3, HeapValue::object(types_.exactly(tri_)));
+  s.addJoins(1, 2);
+  s.addJoins(1, 3);
+  RefAllocator alloc(100);
+  State t = realizeField(s, 1, next_, 'L', types_.subtypesOf(list_), false, alloc, false, &types_);
+  Ref r4 = t.at(1).field(next_);
+  EXPECT_TRUE(t.joins(r4, 2));
+  EXPECT_TRUE(t.joins(r4, 3));
+  EXPECT_TRUE(t.maybeEqual(r4, 2));
+  EXPECT_FALSE(t.maybeEqual(r4, 3));
+  EXPECT_TRUE(instance(t, s));
+  // A field of an interface type may hold anything (the verifier does not
+  // check interface types).
+  State u = realizeField(s, 1, next_, 'L', types_.subtypesOf(shape_), false, alloc, false, &types_);
+  EXPECT_TRUE(u.maybeEqual(u.at(1).field(next_), 3));
+  // Which types may share an instance.
+  EXPECT_FALSE(types_.mayOverlap(types_.subtypesOf(list_), types_.exactly(tri_)));
+  EXPECT_TRUE(types_.mayOverlap(types_.subtypesOf(base_), types_.exactly(tri_)));
+  EXPECT_TRUE(types_.mayOverlap(types_.subtypesOf(shape_), types_.subtypesOf(tri_)));
+  EXPECT_FALSE(types_.mayOverlap(types_.exactly(base_), types_.exactly(tri_)));
 }
 
 TEST_F(StateTest, EqualityRefinement) {

@@ -281,6 +281,49 @@ public class Sound {
         n.v += 3;
         bumpRec(n.next);
     }
+
+    // Shapes the state shows explicitly (thesis 002, Def. 1.10(n)): writes
+    // that share a node through two fields, rotate a tree, or close a cycle
+    // through a shared node.
+    static class Tree {
+        Tree left, right;
+        int v;
+    }
+
+    static int rotate(int n) {
+        Tree t = new Tree();
+        Tree cur = t;
+        for (int i = 0; i < n % 5; i++) {
+            cur.left = new Tree();
+            if (i % 2 == 0) cur.right = new Tree();
+            cur = cur.left;
+        }
+        int steps = 0;
+        while (t.left != null) {
+            Tree tl = t.left;
+            Tree tll = tl.left;
+            Tree tlr = tl.right;
+            Tree tr = t.right;
+            t.right = tl;
+            tl.right = tr;
+            tl.left = tlr;
+            t.left = tll;
+            steps++;
+        }
+        return steps;
+    }
+
+    static int dagWalk(int a) {
+        Tree x = new Tree();
+        Tree y = new Tree();
+        x.left = y;
+        x.right = y;
+        if (a > 0) y.left = x;
+        if (a > 5) x.right.right = y;
+        int k = 0;
+        for (Tree p = x; p != null && k < 9; p = p.left) k++;
+        return k * 10 + (y.right == y ? 1 : 0);
+    }
 }
 // Terminating methods never get NO (checked by tests/e2e/check_expectations.py):
 // EXPECT: analyze --method 'Sound.sumTo(I)I' -> MAYBE no-exceptions

@@ -35,9 +35,10 @@ State refineArrayLength(const State& s, Ref r, RefAllocator& alloc);
 // guarantees to be non-null (an extension, see models/README).
 // `unbounded_ints`: an int or long field holds any mathematical integer
 // (mathematical semantics: the program may have stored one), else a value of
-// its type.
+// its type. With `types`, the new value is never `=?` an object of a type
+// the field cannot hold.
 State realizeField(const State& s, Ref r, FieldId f, char prim, const AbstractType& field_types,
-                   bool non_null, RefAllocator& alloc, bool unbounded_ints = false);
+                   bool non_null, RefAllocator& alloc, bool unbounded_ints = false, TypeSystem* types = nullptr);
 
 // Def. 1.24: for r =? r', the state where they differ and, if one exists, the
 // state where they are the same object (their information intersected).

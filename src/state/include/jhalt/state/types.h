@@ -98,6 +98,10 @@ class TypeSystem {
   bool isSubtype(TypeId t1, TypeId t2);
   bool isInterface(TypeId t);
   bool isAbstractClass(TypeId t);  // abstract class or interface
+  // Can one object have a type of `x` and one of `y`? Two classes share an
+  // instance only if one is a subclass of the other; an interface may be
+  // implemented by a subclass of any class; a missing class may be anything.
+  bool mayOverlap(const AbstractType& x, const AbstractType& y);
   // The instance fields of class t and its superclasses (as `new` sets
   // them); nullopt for an array or a class that is not found.
   std::optional<std::vector<FieldId>> instanceFields(TypeId t);
