@@ -494,14 +494,25 @@ namespace {
 
 // Past the engine's deadline the graph's translation and the chaining give
 // up with a reason, never a system (Distances took 16 s past its limit).
-TEST_F(FromClpTest, TranslationAndChainingStopAtTheDeadline) {
-  state::TypeSystem types(program_);
+// The complete symbolic execution graph of a method of TermShapes.
+struct ShapesGraph {
+  ShapesGraph(program::Program& program, const char* name, const char* desc) : types(program), ev(program, types, alloc) {
+    const program::MethodInfo* m = program.get("TermShapes").declaredMethod(name, desc);
+    complete = m && seg::buildGraph(g, ev.methodEntry(*m), ev, seg::BuildOptions{}).status ==
+                        seg::BuildResult::Status::Complete;
+  }
+  state::TypeSystem types;
   state::RefAllocator alloc;
-  seg::Evaluator ev(program_, types, alloc);
+  seg::Evaluator ev;
   seg::Graph g;
-  const program::MethodInfo* m = program_.get("TermShapes").declaredMethod("fact", "(I)I");
-  ASSERT_NE(m, nullptr);
-  ASSERT_EQ(seg::buildGraph(g, ev.methodEntry(*m), ev, seg::BuildOptions{}).status, seg::BuildResult::Status::Complete);
+  bool complete = false;
+};
+
+TEST_F(FromClpTest, TranslationAndChainingStopAtTheDeadline) {
+  ShapesGraph sg(program_, "fact", "(I)I");
+  ASSERT_TRUE(sg.complete);
+  seg::Graph& g = sg.g;
+  state::TypeSystem& types = sg.types;
   SegItsOptions o;
   EXPECT_TRUE(fromSeg(g, types, o).why_not.empty());
   o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
@@ -520,13 +531,10 @@ TEST_F(FromClpTest, TranslationAndChainingStopAtTheDeadline) {
 // A product of two variables gets linear bounds from their intervals
 // (mathematical integers only): y = y * y with y >= 2 grows.
 TEST_F(FromClpTest, ProductsGetBoundsFromTheFactorsIntervals) {
-  state::TypeSystem types(program_);
-  state::RefAllocator alloc;
-  seg::Evaluator ev(program_, types, alloc);
-  seg::Graph g;
-  const program::MethodInfo* m = program_.get("TermShapes").declaredMethod("squares", "(I)I");
-  ASSERT_NE(m, nullptr);
-  ASSERT_EQ(seg::buildGraph(g, ev.methodEntry(*m), ev, seg::BuildOptions{}).status, seg::BuildResult::Status::Complete);
+  ShapesGraph sg(program_, "squares", "(I)I");
+  ASSERT_TRUE(sg.complete);
+  seg::Graph& g = sg.g;
+  state::TypeSystem& types = sg.types;
   SegIts math = fromSeg(g, types, SegItsOptions{});
   ASSERT_TRUE(math.why_not.empty()) << math.why_not;
   Proved p = proveAndCheck(math.its);
