@@ -160,7 +160,7 @@ void markHiddenShapes(State& s, const std::vector<Ref>& forgotten) {
 // reach, or that the write creates, become possible from them. Where the
 // thesis asks for the fields of a cycle, F = {v} (vii) or ∅ is used, which
 // is more abstract and therefore sound.
-void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v, bool shown_write) {
+void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v, bool shown_write, state::TypeSystem& ts) {
   if (rc == kNull || rc == kNone) return;
   const HeapValue* vc = s.find(rc);
   if (!vc || !vc->isObject()) return;
@@ -183,31 +183,49 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v, bool shown_w
   // adds would otherwise make every predecessor of rp share with rc).
   // A shape that the state shows explicitly needs no predicate (Def.
   // 1.10(n), first case): the write goes to a shown field or element
-  // (`shown_write`, not into an array's unshown elements), ra reaches rp and
-  // rb through fields, rc reaches rb through fields, and rb has no heap
-  // predicate, so the two new paths to it meet at one reference of the
-  // state. Any other overlap of what ra and rc lead to goes through a
-  // predicate, and its rb is in the check too.
+  // (`shown_write`, not into an array's unshown elements), ra reaches rp
+  // and rb through fields, rc reaches rb through fields, rb has no heap
+  // predicate, and no object that ra or rc reaches through fields and that
+  // has reference fields has one, so every path through an abstract part
+  // stays inside it and the two new paths to rb meet at one reference of
+  // the state. (An object without reference fields, such as a plain
+  // Object, reaches nothing: its predicates only matter as an rb.)
   std::set<Ref> with_predicates;  // references with =?, %$ or ⟲
   for (const auto& [a, b] : s.preds.joins) with_predicates.insert({a, b});
   for (const auto& [a, b] : s.preds.maybe_equal) with_predicates.insert({a, b});
   for (const auto& entry : s.preds.cyclic) with_predicates.insert(entry.first);
+  auto leads_on = [&](Ref x) {
+    const HeapValue& hv = s.at(x);
+    if (hv.kind != HeapValue::Kind::Instance) return true;
+    auto classes = ts.runtimeClasses(hv.type);
+    if (!classes) return true;
+    for (state::TypeId t : *classes) {
+      auto fields = ts.instanceFields(t);
+      if (!fields) return true;
+      for (state::FieldId f : *fields)
+        if (ts.fieldInfo(f).isReference()) return true;
+    }
+    return false;
+  };
+  auto clean = [&](const std::set<Ref>& region) {
+    return std::none_of(region.begin(), region.end(), [&](Ref x) { return with_predicates.count(x) > 0 && leads_on(x); });
+  };
+  const bool rc_clean = shown_write && clean(reach_rc);
   std::vector<Ref> non_tree, cycle;
   for (Ref ra : leadingTo(s, rp)) {
     std::set<Ref> from_ra = leadsTo(s, ra);
     if (!from_ra.count(rp)) continue;
     std::set<Ref> explicit_ra = explicitReach(s, ra);
+    const bool open = rc_clean && explicit_ra.count(rp) && clean(explicit_ra);
     auto shown = [&](Ref rb) {
-      return shown_write && explicit_ra.count(rp) && explicit_ra.count(rb) && reach_rc.count(rb) &&
-             !with_predicates.count(rb);
+      return open && explicit_ra.count(rb) && reach_rc.count(rb) && !with_predicates.count(rb);
     };
     bool shares = std::any_of(from_ra.begin(), from_ra.end(),
                               [&](Ref rb) { return from_rc.count(rb) > 0 && rb != rp && !shown(rb); });
     if (shares) non_tree.push_back(ra);
     // Likewise a cycle through rp.v that the state shows: rc reaches ra
-    // and ra reaches rp through fields (Def. 1.10(n), first case).
-    const bool shown_cycle = shown_write && reach_rc.count(ra) && explicit_ra.count(rp) && !with_predicates.count(ra);
-    if (from_rc.count(ra) && !shown_cycle) cycle.push_back(ra);
+    // through fields.
+    if (from_rc.count(ra) && !(open && reach_rc.count(ra) && !with_predicates.count(ra))) cycle.push_back(ra);
   }
   for (Ref ra : preds_of_rp) {
     for (Ref rb : from_rc) s.addJoins(ra, rb);  // (i)
@@ -348,7 +366,7 @@ StepResult evalField(Ctx& c) {
       return refinedTo(state::refineEquality(c.in, obj, eq.front(), ts), {obj, eq.front()});
     Ref val = c.popValue(wide ? prim : 'A');
     c.pop();
-    if (c.ev.options().write_predicates) addWritePredicates(c.out, obj, val, f, true);
+    if (c.ev.options().write_predicates) addWritePredicates(c.out, obj, val, f, true, ts);
     c.out.atMutable(obj).setField(f, val);
   }
   c.advance();
@@ -487,13 +505,13 @@ StepResult evalArrayStore(Ctx& c) {
   c.pop();
   c.pop();
   if (av.has_elements) {
-    if (type == 'A' && c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0, true);
+    if (type == 'A' && c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0, true, c.ev.types());
     c.out.atMutable(arr).elements[static_cast<size_t>(i.lo)] = val;
   } else if (type == 'A') {
     // The array's unknown contents now include `val` (thesis Def. 1.46),
     // which may be null: an element read later may be null.
     if (val != kNull) {
-      if (c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0, false);
+      if (c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0, false, c.ev.types());
       // Everything val leads to, also through its predicates (Def. 1.10(m):
       // once val is only in the array's unshown elements, the array is
       // what shares with them; a review found `arr[0] = b` with `a %$ b`
