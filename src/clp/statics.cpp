@@ -192,9 +192,13 @@ void StaticFields::staticWrites(const program::MethodInfo& root,
       for (size_t i = 0; i < code.bytecode.size(); ++i) {
         const auto& insn = code.bytecode.at(i);
         if (insn.family() == bytecode::Family::Invoke && !callsApplication(insn, cp)) {
+          // invokedynamic names a call site, not a member (JVMS §4.4.10).
+          if (static_cast<bytecode::InvokeKind>(insn.info().sub) == bytecode::InvokeKind::Dynamic) {
+            any = true;
+            continue;
+          }
           auto ref = cp.memberRef(static_cast<uint16_t>(insn.operand));
-          bool dynamic = static_cast<bytecode::InvokeKind>(insn.info().sub) == bytecode::InvokeKind::Dynamic;
-          if (dynamic || !libraryTerminates(ref.owner, ref.name, ref.descriptor)) any = true;
+          if (!libraryTerminates(ref.owner, ref.name, ref.descriptor)) any = true;
         }
         if (insn.family() == bytecode::Family::Field &&
             static_cast<bytecode::FieldOp>(insn.info().sub) == bytecode::FieldOp::PutStatic) {
