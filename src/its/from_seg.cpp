@@ -15,6 +15,7 @@
 #include "jhalt/its/chain.h"
 #include "jhalt/program/program.h"
 #include "jhalt/seg/recursion.h"
+#include "jhalt/state/reach.h"
 #include "return_lemmas.h"
 #include "seg_vars.h"
 
@@ -72,6 +73,7 @@ class SegToIts {
     return t;
   }
   void refine(const seg::Edge& e);
+  void distances(Transition& t, const seg::Edge& e, bool keeps_paths);
   void instance(const seg::Edge& e);
   void eval(const seg::Edge& e);
   void summary(const seg::Edge& e);
@@ -80,6 +82,12 @@ class SegToIts {
     Ref object, value, old;  // rp.f := rc over the shown old value (null or a reference)
   };
   std::optional<LinkWrite> linkWrite(const State& from) const;
+  struct FieldWrite {
+    std::string name, descriptor;  // empty: the step writes no reference field
+    Ref object = kNone, value = kNone;
+  };
+  // nullopt: the step may write any field (e.g. an exception state).
+  std::optional<FieldWrite> fieldWrite(const State& from) const;
   void sizeAfterWrite(Transition& t, const LinkWrite& w, Ref r, const NodeVars& pre, Var post, const State& from) const;
   std::vector<Variant> computation(const seg::Computation& c, const NodeVars& pre, Var post_var,
                                    const State& from);
@@ -296,7 +304,57 @@ void SegToIts::refine(const seg::Edge& e) {
       if (const HeapValue* v = to.find(key.first); v && v->isObject()) y = b.var(v->field(key.second), false);
     if (y) t.guard.push_back(clp::eq(LinExpr::var(static_cast<Var>(a.refs.size()) + *y), LinExpr::var(x)));
   }
+  distances(t, e, true);
   its_.add(std::move(t));
+}
+
+// The distances of the target's Reach predicates (state/reach.h) over the
+// source's variables. `keeps_paths`: the step writes no field, so every
+// path stays; else a predicate keeps its distance when the write leaves
+// its path alone (state::afterWrite).
+void SegToIts::distances(Transition& t, const seg::Edge& e, bool keeps_paths) {
+  const NodeVars& a = vars(e.from);
+  const NodeVars& b = vars(e.to);
+  if (b.dists.empty()) return;
+  const State& from = g_.state(e.from);
+  const Var shift = static_cast<Var>(a.refs.size());
+  std::optional<FieldWrite> w = keeps_paths ? std::nullopt : fieldWrite(from);
+  for (const auto& [r, y] : b.dists) {
+    std::optional<LinExpr> before;
+    if (!keeps_paths) {
+      const state::FieldInfo& fi = ts_.fieldInfo(r.field);
+      const bool written = !w || (w->name == fi.name && w->descriptor == fi.descriptor);
+      if (written) {
+        if (!w || !a.dist(r) || state::afterWrite(from, r, w->object, w->value) != state::WriteEffect::Unchanged) continue;
+        before = LinExpr::var(*a.dist(r));
+      }
+    }
+    if (!before) before = distanceIn(from, a, r.from, r.to, r.field, r.from == r.to);
+    // One step back: e.f = r.from for an e whose path to r.to needs a step.
+    for (auto it = a.dists.begin(); !before && r.from != r.to && it != a.dists.end(); ++it) {
+      const state::Reach& p = it->first;
+      const state::HeapValue* v = from.find(p.from);
+      if (p.to != r.to || p.field != r.field || !v || !v->isObject() || v->field(r.field) != r.from) continue;
+      if (!state::surelyObject(from, p.from) || !(p.from == p.to || state::surelyDistinct(from, p.from, p.to))) continue;
+      before = LinExpr::var(it->second) - LinExpr::num(1);
+    }
+    if (before) t.guard.push_back(clp::eq(LinExpr::var(shift + y), *before));
+  }
+}
+
+// A putfield of a reference field: the field and the object and value.
+std::optional<SegToIts::FieldWrite> SegToIts::fieldWrite(const State& from) const {
+  if (from.exception != kNone || from.finished()) return FieldWrite{};  // handler search and ends write nothing
+  const state::Frame& f = from.top();
+  const program::MethodCode& code = f.method->code();
+  const bytecode::Instruction& insn = code.bytecode.at(static_cast<size_t>(code.bytecode.indexAt(f.pc)));
+  if (insn.family() != bytecode::Family::Field ||
+      static_cast<bytecode::FieldOp>(insn.info().sub) != bytecode::FieldOp::PutField || f.stack.size() < 2)
+    return FieldWrite{};  // no putfield: no name matches
+  auto ref = f.method->owner().file().pool.memberRef(static_cast<uint16_t>(insn.operand));
+  if (ref.descriptor.empty() || (ref.descriptor[0] != 'L' && ref.descriptor[0] != '[')) return FieldWrite{};
+  return FieldWrite{std::string(ref.name), std::string(ref.descriptor), f.stack[f.stack.size() - 2],
+                    f.stack[f.stack.size() - 1]};
 }
 
 void SegToIts::instance(const seg::Edge& e) {
@@ -329,6 +387,13 @@ void SegToIts::instance(const seg::Edge& e) {
     if (!x)
       if (const HeapValue* v = from.find(c->second); v && v->isObject()) x = a.var(v->field(key.second), false);
     if (x) t.guard.push_back(clp::eq(LinExpr::var(shift + y), LinExpr::var(*x)));
+  }
+  // A Reach predicate of the general state: its distance in the instance.
+  for (const auto& [r, y] : b.dists) {
+    auto f = concrete_of.find(r.from), to = concrete_of.find(r.to);
+    if (f == concrete_of.end() || (to == concrete_of.end() && r.to != kNull)) continue;
+    if (auto d = distanceIn(from, a, f->second, r.to == kNull ? kNull : to->second, r.field, r.from == r.to))
+      t.guard.push_back(clp::eq(LinExpr::var(shift + y), *d));
   }
   its_.add(std::move(t));
 }
@@ -569,6 +634,7 @@ void SegToIts::eval(const seg::Edge& e) {
     if (library || written == ts_.fieldInfo(key.second).name) continue;
     if (auto y = b.field(key.first, key.second)) t.guard.push_back(clp::eq(LinExpr::var(shift + *y), LinExpr::var(x)));
   }
+  if (!library) distances(t, e, false);
   // `x != y` is the disjunction `x < y` or `x > y`: one transition each.
   std::vector<Variant> variants{Variant{}};
   for (const seg::Relation& rel : label.relations) {

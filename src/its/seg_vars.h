@@ -37,6 +37,15 @@ struct NodeVars {
     if (it == unshown.end()) return std::nullopt;
     return it->second;
   }
+  // Distances of the definite-reachability predicates (state/reach.h):
+  // the number of f-steps from `from` to the first `to` (0 when `from` is
+  // null). Size variables (>= 0) whose `refs` entry is kNone.
+  std::map<state::Reach, Var> dists;
+  std::optional<Var> dist(const state::Reach& r) const {
+    auto it = dists.find(r);
+    if (it == dists.end()) return std::nullopt;
+    return it->second;
+  }
   std::optional<Var> var(Ref r, bool size) const {
     auto it = index.find(r);
     if (it == index.end() || (kinds[it->second] == VarKind::Size) != size) return std::nullopt;
@@ -55,6 +64,15 @@ std::vector<Ref> children(const state::HeapValue& v);
 // `=` for completely shown objects).
 NodeVars nodeVars(const state::State& s, state::TypeSystem& ts, const std::set<state::FieldId>& fields,
                   bool exact_sizes, const std::map<state::FieldId, int64_t>& weights);
+// The distance variables of a node's Reach predicates and their facts
+// (seg_reach.cpp): >= 1 when the path needs a step, and one step more than
+// from the shown successor.
+void addDistances(const state::State& s, NodeVars& nv, const std::map<Ref, std::string>& names, state::TypeSystem& ts);
+// The distance of `from ⇝f to` (a cycle when `cycle`) in node state `s`,
+// over its variables: a predicate's variable, or shown steps to `to` or to
+// an object with a predicate.
+std::optional<LinExpr> distanceIn(const state::State& s, const NodeVars& nv, Ref from, Ref to, state::FieldId f, bool cycle);
+
 // Whether `r`'s shown region is a plain tree: no object in it reached twice
 // or back to r, none with `%$`-self or `⟲`.
 bool plainTree(const state::State& s, Ref r);

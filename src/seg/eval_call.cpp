@@ -186,6 +186,7 @@ Ref havocCall(Ctx& c, const std::vector<Ref>& args, std::string_view ret) {
   std::sort(touched.begin(), touched.end());
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
   markHiddenShapes(s, touched);
+  if (!touched.empty()) s.preds.reaches.clear();  // the call may relink what they reach
   for (Ref x : touched) forgetShown(s.atMutable(x));
   for (Ref x : touched) {
     s.addCyclic(x, {});

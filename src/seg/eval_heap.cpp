@@ -10,6 +10,7 @@
 
 #include "eval_internal.h"
 #include "jhalt/classfile/descriptor.h"
+#include "jhalt/state/reach.h"
 #include "jhalt/util/error.h"
 #include "jhalt/util/mutf8.h"
 
@@ -366,6 +367,7 @@ StepResult evalField(Ctx& c) {
       return refinedTo(state::refineEquality(c.in, obj, eq.front(), ts), {obj, eq.front()});
     Ref val = c.popValue(wide ? prim : 'A');
     c.pop();
+    if (!c.out.preds.reaches.empty()) state::keepReachesAcrossWrite(c.out, obj, f, val);
     if (c.ev.options().write_predicates) addWritePredicates(c.out, obj, val, f, true, ts);
     c.out.atMutable(obj).setField(f, val);
   }

@@ -8,6 +8,7 @@
 
 #include "eval_internal.h"
 #include "jhalt/bytecode/stack_op.h"
+#include "jhalt/state/reach.h"
 #include "jhalt/util/error.h"
 
 namespace jhalt::seg {
@@ -123,8 +124,16 @@ StepResult Ctx::finish() {
 
 StepResult refinedTo(std::vector<State> states, std::vector<Ref> refined) {
   StepResult r;
+  // A case the reachability facts rule out has no concrete state (one is
+  // kept when all are).
+  for (State& s : states) s.collectGarbage();
+  if (states.size() > 1) {
+    std::vector<State> possible;
+    for (State& s : states)
+      if (!state::reachContradiction(s)) possible.push_back(std::move(s));
+    if (!possible.empty()) states = std::move(possible);
+  }
   for (State& s : states) {
-    s.collectGarbage();
     r.successors.push_back(Successor{Successor::Kind::Refine, std::move(s), {}, refined});
   }
   return r;

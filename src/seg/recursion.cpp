@@ -371,6 +371,7 @@ void forgetContents(State& k, const std::vector<Ref>& changed, bool keep_trees, 
     for (Ref x : changed)
       if (acyclicTree(k, x)) trees.insert(x);
   detail::markHiddenShapes(k, changed);
+  if (!changed.empty()) k.preds.reaches.clear();  // the callee may have relinked what they reach
   for (Ref x : changed) detail::forgetShown(k.atMutable(x));
   for (Ref x : changed) {
     if (!trees.count(x)) k.addCyclic(x, {});
@@ -534,6 +535,8 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
   // Writes only into objects the call made leave the caller's objects as they were.
   if ((writes.heap && writes.old) || initialised)
     forgetContents(k, reach, !writes.shape && !initialised, written.covered, ev.types(), effects);
+  // The callee's field writes may break the caller's reachability facts.
+  if ((writes.heap && writes.old) || initialised) k.preds.reaches.clear();
   for (Ref y : showWrittenFields(k, written, ev)) reach.push_back(y);  // what a returned object may be
   // A covered argument reaches only what it shows: new trees.
   for (Ref o : written.covered) {

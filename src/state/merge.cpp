@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 
+#include "jhalt/state/reach.h"
 #include "jhalt/util/error.h"
 
 namespace jhalt::state {
@@ -524,6 +525,87 @@ class Merger {
       const Realized& rel = which == 0 ? rel1 : rel2;
       copyPredicates(s, rel, which);
       addNewPredicates(s, rel, which);
+    }
+    if (!failed_) checking() ? checkReaches() : mergeReaches();
+  }
+
+  // Definite reachability (state/reach.h): s3 gets a ⇝f b when both
+  // states entail it for the references a and b were merged from (each
+  // reference of s3 stands for one of s1 and one of s2; null at a's makes
+  // it hold). Ones the shown f-fields of s3 already give are left out; an
+  // end at null only for objects that may reach a cycle (elsewhere sizes
+  // measure a list).
+  void mergeReaches() {
+    std::set<FieldId> fields = reachFields(s1_, s2_);
+    if (fields.empty()) return;
+    std::map<Ref, std::vector<std::pair<Ref, Ref>>> by_first, by_second;  // r1 -> (r2, r3), r2 -> (r1, r3)
+    for (const auto& [pair, r3] : merged_)
+      if (isObjectRef(s3_, r3)) {
+        by_first[pair.first].push_back({pair.second, r3});
+        by_second[pair.second].push_back({pair.first, r3});
+      }
+    for (FieldId f : fields)
+      for (const auto& [pa, a3] : merged_)
+        if (isObjectRef(s3_, a3)) mergeReachesFrom(pa, a3, f, by_first, by_second);
+  }
+
+  void mergeReachesFrom(const std::pair<Ref, Ref>& pa, Ref a3, FieldId f,
+                        const std::map<Ref, std::vector<std::pair<Ref, Ref>>>& by_first,
+                        const std::map<Ref, std::vector<std::pair<Ref, Ref>>>& by_second) {
+    const bool vacuous1 = pa.first == kNull, vacuous2 = pa.second == kNull;
+    const std::set<Ref> w1 = vacuous1 ? std::set<Ref>{} : reachedAlong(s1_, pa.first, f);
+    const std::set<Ref> w2 = vacuous2 ? std::set<Ref>{} : reachedAlong(s2_, pa.second, f);
+    if (w1.empty() && w2.empty()) return;
+    // b reached from a in 0 steps (the same object) or more; a cycle back
+    // to a needs at least one.
+    auto holds = [](bool vacuous, const std::set<Ref>& w, Ref start, Ref x, bool cycle) {
+      return vacuous || w.count(x) || (!cycle && x == start);
+    };
+    std::set<Ref> shown;  // what the shown f-fields of s3 lead a to
+    for (Ref c = s3_.at(a3).field(f); c != kNone && shown.insert(c).second && c != kNull && s3_.find(c);)
+      c = s3_.at(c).field(f);
+    if (holds(vacuous1, w1, kNone, kNull, false) && holds(vacuous2, w2, kNone, kNull, false) && !shown.count(kNull) &&
+        (s3_.cyclic(a3) || s3_.joins(a3, a3)))
+      s3_.addReach(a3, kNull, f);
+    // Candidates from a side that is not vacuous.
+    const bool from_first = !vacuous1;
+    std::set<Ref> candidates = from_first ? w1 : w2;
+    candidates.insert(from_first ? pa.first : pa.second);
+    const auto& index = from_first ? by_first : by_second;
+    for (Ref x : candidates) {
+      auto it = index.find(x);
+      if (it == index.end()) continue;
+      for (const auto& [y, b3] : it->second) {
+        const Ref x1 = from_first ? x : y, x2 = from_first ? y : x;
+        if (holds(vacuous1, w1, pa.first, x1, b3 == a3) && holds(vacuous2, w2, pa.second, x2, b3 == a3) &&
+            !shown.count(b3))
+          s3_.addReach(a3, b3, f);
+      }
+    }
+  }
+
+  // Check mode: every a ⇝f b of s2 holds in s1 for the references of s1
+  // at a's and b's positions (null at a's makes it hold).
+  void checkReaches() {
+    if (s2_.preds.reaches.empty()) return;
+    std::map<Ref, std::vector<Ref>> of2;  // r2 -> the r1 merged with it
+    for (const auto& [pair, r3] : merged_) of2[pair.second].push_back(pair.first);
+    of2[kNull].push_back(kNull);
+    for (const Reach& r : s2_.preds.reaches) {
+      auto from = of2.find(r.from), to = of2.find(r.to);
+      if (from == of2.end() || to == of2.end()) {
+        failed_ = true;
+        return;
+      }
+      for (Ref x1 : from->second) {
+        if (x1 == kNull) continue;
+        std::set<Ref> w = reachedAlong(s1_, x1, r.field);
+        for (Ref y1 : to->second)
+          if (!(w.count(y1) || (y1 == x1 && r.from != r.to))) {
+            failed_ = true;
+            return;
+          }
+      }
     }
   }
 

@@ -99,6 +99,8 @@ std::string toString(const State& s, TypeSystem& types, const PrintOptions& opti
     preds += fmt::format("{}!{{{}}}  ", refName(s, r), names);
   }
   for (Ref r : s.preds.maybe_existing) preds += fmt::format("{}?  ", refName(s, r));
+  for (const Reach& r : s.preds.reaches)
+    preds += fmt::format("{} ~{}~> {}  ", refName(s, r.from), types.fieldInfo(r.field).name, refName(s, r.to));
   if (s.split >= 0) preds += fmt::format("split {}  ", s.split == 1 ? "T" : s.split == 0 ? "F" : std::to_string(s.split));
   if (!preds.empty()) {
     while (!preds.empty() && preds.back() == ' ') preds.pop_back();

@@ -1,7 +1,9 @@
 #include "jhalt/state/state.h"
 
 #include <algorithm>
+#include <set>
 
+#include "jhalt/state/reach.h"
 #include "jhalt/util/error.h"
 
 namespace jhalt::state {
@@ -180,6 +182,15 @@ std::vector<Ref> State::maybeEqualTo(Ref r) const {
   return out;
 }
 
+bool State::reaches(Ref from, Ref to, FieldId f) const {
+  return std::binary_search(preds.reaches.begin(), preds.reaches.end(), Reach{from, to, f});
+}
+
+void State::addReach(Ref from, Ref to, FieldId f) {
+  if (from == kNull || from == kNone || to == kNone) return;  // to == kNull: an acyclic path
+  insertSorted(preds.reaches, Reach{from, to, f});
+}
+
 void State::addRelation(Ref a, Ref b, bool strict) {
   if (a == b || holds(a, b, strict)) return;
   IntRelation r{a, b, strict};
@@ -276,6 +287,9 @@ void State::replace(Ref from, Ref to) {
   for (auto& [r, fs] : old.cyclic) addCyclic(ren(r), fs);
   for (Ref r : old.maybe_existing)
     if (ren(r) != kNull) setMaybeExisting(ren(r), true);
+  // a ⇝ b with a and b now one object: a path of length 0, not a cycle.
+  for (const Reach& r : old.reaches)
+    if (ren(r.from) != ren(r.to) || r.from == r.to) addReach(ren(r.from), ren(r.to), r.field);
   std::vector<IntRelation> old_rel = std::move(relations);
   relations.clear();
   for (const IntRelation& r : old_rel)
@@ -319,6 +333,14 @@ void State::collectGarbage() {
     if (v.kind == HeapValue::Kind::Array) work.push_back(v.length);
   }
   bool all = std::all_of(marked.begin(), marked.end(), [](char c) { return c != 0; });
+  if (!preds.reaches.empty()) saturateReaches(*this);
+  if (!all && !preds.reaches.empty()) {
+    // What the unreachable objects on paths knew passes to the rest (state/reach.h).
+    std::set<Ref> dead;
+    for (size_t i = 0; i < heap.size(); ++i)
+      if (!marked[i]) dead.insert(heap[i].first);
+    reachAcrossDead(*this, dead);
+  }
   if (!all) {
     size_t k = 0;
     for (size_t i = 0; i < heap.size(); ++i)
@@ -333,6 +355,7 @@ void State::collectGarbage() {
   std::erase_if(preds.joins, [&](const auto& p) { return !live(p.first) || !live(p.second); });
   std::erase_if(preds.cyclic, [&](const auto& p) { return !live(p.first); });
   std::erase_if(preds.maybe_existing, [&](Ref r) { return !live(r); });
+  std::erase_if(preds.reaches, [&](const Reach& r) { return !live(r.from) || (r.to != kNull && !live(r.to)); });
   std::erase_if(relations, [&](const IntRelation& r) { return !live(r.a) || !live(r.b); });
 }
 

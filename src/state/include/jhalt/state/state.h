@@ -92,6 +92,22 @@ struct Frame {
   bool operator==(const Frame&) const = default;
 };
 
+// Definite reachability, an extension of the thesis' predicates for
+// cyclic data (after Brockschmidt, Musiol, Otto, Giesl, CAV 2012): `from ⇝f
+// to` says that if `from` is not null, following field f from it reaches
+// the value of `to` (through non-null objects), in at least one step when
+// from == to (from lies on an f-cycle); `to` null: the f-path from `from`
+// ends (an acyclic list, whatever cycles other fields close). One field makes the path
+// deterministic, so the number of steps to the first `to` (the distance,
+// state/reach.h) is a measure of a loop that walks it. A must-fact: a state
+// may always forget one, never keep one a write breaks.
+struct Reach {
+  Ref from;
+  Ref to;
+  FieldId field;
+  auto operator<=>(const Reach&) const = default;
+};
+
 // Heap predicates (Def. 1.3). Pairs are normalized (first <= second) and
 // kept sorted and unique.
 struct HeapPredicates {
@@ -99,6 +115,7 @@ struct HeapPredicates {
   std::vector<std::pair<Ref, Ref>> joins;                  // r %$ r'
   std::vector<std::pair<Ref, std::vector<FieldId>>> cyclic;  // r ⟲F, F sorted
   std::vector<Ref> maybe_existing;                         // r?
+  std::vector<Reach> reaches;                              // a ⇝f b (state/reach.h), sorted
   bool operator==(const HeapPredicates&) const = default;
 };
 
@@ -172,6 +189,8 @@ class State {
   void addCyclic(Ref r, std::vector<FieldId> fields);
   // References r' with r =? r'.
   std::vector<Ref> maybeEqualTo(Ref r) const;
+  bool reaches(Ref from, Ref to, FieldId f) const;  // the predicate itself (state/reach.h decides entailment)
+  void addReach(Ref from, Ref to, FieldId f);       // ignored for a null `from`
 
   // --- integer relations ---
   void addRelation(Ref a, Ref b, bool strict);

@@ -1,0 +1,173 @@
+// Definite reachability (state/reach.h): entailment, the step rule, what a
+// field write keeps, merge and instance check (docs/design/termination.md
+// §9, "Cyclic data"). Objects are Hierarchy$Square with its `next` field.
+#include <gtest/gtest.h>
+
+#include "jhalt/state/merge.h"
+#include "jhalt/state/print.h"
+#include "jhalt/state/reach.h"
+#include "jhalt/state/state.h"
+#include "test_classpath.h"
+#include "test_support.h"
+
+namespace jhalt::state {
+namespace {
+
+class ReachTest : public ::testing::Test {
+ protected:
+  ReachTest() : cp_(test::testClassPath()), program_(cp_), types_(program_) {
+    square_ = types_.intern("Hierarchy$Square");
+    next_ = types_.field("Hierarchy$Square", "next", "LHierarchy$Square;", false);
+  }
+  State frameWith(std::vector<Ref> locals) {
+    State s;
+    Frame f;
+    f.locals = std::move(locals);
+    s.frames.push_back(f);
+    return s;
+  }
+  HeapValue node(Ref next) {
+    HeapValue v = HeapValue::object(types_.exactly(square_));
+    if (next != kNone) v.setField(next_, next);
+    return v;
+  }
+  HeapValue abstractNode() { return HeapValue::object(types_.subtypesOf(square_)); }
+  // h -> a -> b -> h, locals (h, a, b).
+  State ring() {
+    State s = frameWith({1, 2, 3});
+    s.put(1, node(2));
+    s.put(2, node(3));
+    s.put(3, node(1));
+    return s;
+  }
+
+  classpath::ClassPath cp_;
+  program::Program program_;
+  TypeSystem types_;
+  TypeId square_;
+  FieldId next_;
+};
+
+TEST_F(ReachTest, EntailmentFollowsShownFieldsAndPredicates) {
+  State s = ring();
+  EXPECT_EQ(reachedAlong(s, 2, next_), (std::set<Ref>{1, 2, 3}));
+  // An abstract object leads nowhere on its own; a predicate takes over.
+  State t = frameWith({1, 2, 4});
+  t.put(1, node(2));
+  t.put(2, abstractNode());
+  t.put(4, node(kNull));
+  EXPECT_EQ(reachedAlong(t, 1, next_), (std::set<Ref>{2}));
+  t.addReach(2, 4, next_);
+  EXPECT_EQ(reachedAlong(t, 1, next_), (std::set<Ref>{2, 4, kNull}));
+  // A possibly null object ends a path: nothing past it.
+  t.setMaybeExisting(2, true);
+  EXPECT_EQ(reachedAlong(t, 1, next_), (std::set<Ref>{2}));
+  // ... except its own end at null, which holds either way.
+  t.addReach(2, kNull, next_);
+  EXPECT_EQ(reachedAlong(t, 1, next_), (std::set<Ref>{2, kNull}));
+  // A shown end at null.
+  State u = frameWith({1});
+  u.put(1, node(2));
+  u.put(2, node(kNull));
+  EXPECT_EQ(reachedAlong(u, 1, next_), (std::set<Ref>{2, kNull}));
+}
+
+TEST_F(ReachTest, WritesKeepOnlyPathsTheyDoNotCross) {
+  State s = ring();
+  const Reach a_to_h{2, 1, next_}, b_to_h{3, 1, next_}, cycle{1, 1, next_};
+  // a.next := null: b lies after a on a's path to h, so a is not on b's path.
+  EXPECT_EQ(afterWrite(s, b_to_h, 2, kNull), WriteEffect::Unchanged);
+  EXPECT_EQ(afterWrite(s, a_to_h, 2, kNull), WriteEffect::Broken);
+  EXPECT_EQ(afterWrite(s, cycle, 2, kNull), WriteEffect::Broken);
+  // h.next := b: paths to h stop at h; h's own cycle now goes through b.
+  EXPECT_EQ(afterWrite(s, a_to_h, 1, 3), WriteEffect::Unchanged);
+  EXPECT_EQ(afterWrite(s, cycle, 1, 3), WriteEffect::Reaches);
+  // a.next := a: a self-loop never meets h again.
+  EXPECT_EQ(afterWrite(s, a_to_h, 2, 2), WriteEffect::Broken);
+  // An end at null: a.next := null keeps it for h, not for b (now cut).
+  const Reach h_end{1, kNull, next_};
+  EXPECT_EQ(afterWrite(s, h_end, 2, kNull), WriteEffect::Reaches);
+  // A new object nobody refers to is on no path.
+  s.put(9, node(kNull));
+  EXPECT_EQ(afterWrite(s, a_to_h, 9, 2), WriteEffect::Unchanged);
+  s.addReach(2, 1, next_);
+  s.addReach(3, 1, next_);
+  keepReachesAcrossWrite(s, 2, next_, kNull);
+  EXPECT_FALSE(s.reaches(2, 1, next_));
+  EXPECT_TRUE(s.reaches(3, 1, next_));
+}
+
+TEST_F(ReachTest, StepRuleAndCollectionKeepWhatWasKnown) {
+  // h ⇝+ h with h.next = z shown: z ⇝ h.
+  State s = frameWith({1});
+  s.put(1, node(2));
+  s.put(2, abstractNode());
+  s.addReach(1, 1, next_);
+  saturateReaches(s);
+  EXPECT_TRUE(s.reaches(2, 1, next_));
+  // p ⇝ x, x.next = q and x collected: p ⇝ q.
+  State t = frameWith({1, 3});
+  t.put(1, abstractNode());
+  t.put(2, node(3));  // x, unreachable
+  t.put(3, abstractNode());
+  t.addReach(1, 2, next_);
+  t.collectGarbage();
+  EXPECT_EQ(t.find(2), nullptr);
+  EXPECT_TRUE(t.reaches(1, 3, next_)) << toString(t, types_);
+  // ... and p ⇝ x, x.next = p closes a cycle through p.
+  State u = frameWith({1});
+  u.put(1, abstractNode());
+  u.put(2, node(1));
+  u.addReach(1, 2, next_);
+  u.collectGarbage();
+  EXPECT_TRUE(u.reaches(1, 1, next_)) << toString(u, types_);
+  // Equality refinement a := b turns a ⇝ b into a path of length 0, not a cycle.
+  State v = frameWith({1, 2});
+  v.put(1, abstractNode());
+  v.put(2, abstractNode());
+  v.addReach(1, 2, next_);
+  v.replace(1, 2);
+  EXPECT_FALSE(v.reaches(2, 2, next_));
+}
+
+TEST_F(ReachTest, ShownFieldsContradictingAPredicateRuleAStateOut) {
+  State s = frameWith({1, 2});
+  s.put(1, node(1));  // e.next = e
+  s.put(2, abstractNode());
+  s.addReach(1, 2, next_);
+  EXPECT_TRUE(reachContradiction(s));
+  s.addMaybeEqual(1, 2);  // e may be h itself: no contradiction
+  EXPECT_FALSE(reachContradiction(s));
+  State t = frameWith({1, 2});
+  t.put(1, node(kNull));  // the path ends at null before h
+  t.put(2, node(kNull));
+  t.addReach(1, 2, next_);
+  EXPECT_TRUE(reachContradiction(t));
+}
+
+TEST_F(ReachTest, MergeKeepsWhatBothStatesEntail) {
+  // Rings of one and two nodes, e = h.next: e ⇝ h in both.
+  State one = frameWith({1, 1});
+  one.put(1, node(1));
+  State two = frameWith({1, 2});
+  two.put(1, node(2));
+  two.put(2, node(1));
+  RefAllocator alloc(100);
+  State m = merge(one, two, types_, alloc);
+  EXPECT_TRUE(isInstance(one, m, types_));
+  EXPECT_TRUE(isInstance(two, m, types_));
+  Ref h = m.top().locals[0], e = m.top().locals[1];
+  ASSERT_TRUE(m.reaches(e, h, next_)) << toString(m, types_);
+  // A panhandle (e on a cycle that misses h) has the shapes but not the
+  // fact: an instance only of the state without it.
+  State pan = frameWith({1, 2});
+  pan.put(1, node(2));
+  pan.put(2, node(2));
+  EXPECT_FALSE(isInstance(pan, m, types_));
+  State forgetful = m;
+  forgetful.preds.reaches.clear();
+  EXPECT_TRUE(isInstance(pan, forgetful, types_)) << toString(forgetful, types_);
+}
+
+}  // namespace
+}  // namespace jhalt::state
