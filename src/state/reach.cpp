@@ -1,6 +1,7 @@
 #include "jhalt/state/reach.h"
 
 #include <algorithm>
+#include <map>
 
 namespace jhalt::state {
 namespace {
@@ -72,26 +73,34 @@ bool surelyDistinct(const State& s, Ref a, Ref b) {
 std::set<Ref> reachedAlong(const State& s, Ref from, FieldId f) {
   std::set<Ref> out;
   if (from == kNull || from == kNone) return out;
-  std::vector<Ref> work{from};
-  std::set<Ref> expanded;
+  // (object, whether a step surely moved on the way): `from` itself counts
+  // only as the end of a cycle, which needs a step that moves (a shown
+  // field, a cycle predicate, or a predicate between surely different
+  // objects); two predicates of length 0 (x ⇝ y, y ⇝ x with x = y
+  // possible) make none.
+  std::vector<std::pair<Ref, bool>> work{{from, false}};
+  std::map<Ref, bool> expanded;  // object -> expanded with `moved`
   while (!work.empty()) {
-    Ref c = work.back();
+    auto [c, moved] = work.back();
     work.pop_back();
-    if (!expanded.insert(c).second) continue;
+    auto e = expanded.find(c);
+    if (e != expanded.end() && (e->second || !moved)) continue;
+    expanded[c] = moved;
     if (c != from && !surelyObject(s, c)) {
       // The path may end here (c null); it surely ends when c's does.
       if (s.reaches(c, kNull, f)) out.insert(kNull);
       continue;
     }
-    auto add = [&](Ref t) {
+    auto add = [&](Ref t, bool step) {
       if (t == kNone) return;
-      out.insert(t);  // null: the path ends
-      if (t != kNull) work.push_back(t);
+      const bool now = moved || step;
+      if (t != from || now) out.insert(t);  // null: the path ends
+      if (t != kNull) work.push_back({t, now});
     };
-    add(shownField(s, c, f));
+    add(shownField(s, c, f), true);
     auto it = std::lower_bound(s.preds.reaches.begin(), s.preds.reaches.end(), Reach{c, 0, 0});
     for (; it != s.preds.reaches.end() && it->from == c; ++it)
-      if (it->field == f) add(it->to);
+      if (it->field == f) add(it->to, it->to == c || surelyDistinct(s, c, it->to));
   }
   return out;
 }

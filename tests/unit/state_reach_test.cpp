@@ -72,6 +72,21 @@ TEST_F(ReachTest, EntailmentFollowsShownFieldsAndPredicates) {
   EXPECT_EQ(reachedAlong(u, 1, next_), (std::set<Ref>{2, kNull}));
 }
 
+TEST_F(ReachTest, PredicatesOfLengthZeroMakeNoCycle) {
+  // x ⇝ y and y ⇝ x with x =? y: both may be 0 steps (x = y), so x need
+  // not lie on a cycle (a review found a wrong YES from chaining them).
+  State s = frameWith({1, 2});
+  s.put(1, abstractNode());
+  s.put(2, abstractNode());
+  s.addMaybeEqual(1, 2);
+  s.addReach(1, 2, next_);
+  s.addReach(2, 1, next_);
+  EXPECT_EQ(reachedAlong(s, 1, next_), (std::set<Ref>{2}));
+  // Surely different objects: each predicate takes a step.
+  s.removeMaybeEqual(1, 2);
+  EXPECT_EQ(reachedAlong(s, 1, next_), (std::set<Ref>{1, 2}));
+}
+
 TEST_F(ReachTest, WritesKeepOnlyPathsTheyDoNotCross) {
   State s = ring();
   const Reach a_to_h{2, 1, next_}, b_to_h{3, 1, next_}, cycle{1, 1, next_};

@@ -313,6 +313,56 @@ public class Sound {
         return steps;
     }
 
+    // Cyclic lists with a header, walked, unlinked and cleared (definite
+    // reachability, design termination.md §9, "Cyclic data").
+    static class Ring {
+        Ring next, prev;
+        int v;
+    }
+
+    static int ringOps(int n) {
+        Ring h = new Ring();
+        h.next = h.prev = h;
+        for (int i = 0; i < n % 6; i++) {
+            Ring e = new Ring();
+            e.v = i;
+            e.next = h;
+            e.prev = h.prev;
+            e.prev.next = e;
+            h.prev = e;
+        }
+        int k = 0;
+        for (Ring e = h.prev; e != h; e = e.prev) k += e.v;
+        Ring p = h;
+        for (Ring e = h.next; e != h; e = e.next) {
+            if (e.v == n % 3) p.next = e.next;  // unlink
+            else p = e;
+        }
+        Ring e = h.next;
+        while (e != h) {
+            Ring x = e.next;
+            e.next = e.prev = null;
+            e = x;
+            k++;
+        }
+        return k;
+    }
+
+    static int ringPanhandle(int n) {
+        Ring first = new Ring();
+        Ring cur = first;
+        for (int i = 0; i < n % 5; i++) {
+            Ring e = new Ring();
+            cur.next = e;
+            e.prev = cur;
+            cur = e;
+        }
+        cur.next = n > 3 ? first.next : first;  // a tail into a cycle, or a ring
+        int k = 0;
+        for (Ring e = first.next; e != first && e != null && k < 12; e = e.next) k++;
+        return k;
+    }
+
     static int dagWalk(int a) {
         Tree x = new Tree();
         Tree y = new Tree();
