@@ -228,6 +228,15 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v, bool shown_w
     // through fields.
     if (from_rc.count(ra) && !(open && reach_rc.count(ra) && !with_predicates.count(ra))) cycle.push_back(ra);
   }
+  // (iv), (v) also for rp itself: the instance check (merge.cpp, Alg. 14)
+  // asks every object whose region holds a non-tree shape it does not
+  // realize for `%$`-self, and rp's region now holds rc's abstract one (a
+  // JVM-differential test, `Sound.ringOps`, found a header ring written
+  // into a new entry not covered). A shape rc's region shows is realized.
+  if (std::find(preds_of_rp.begin(), preds_of_rp.end(), rp) == preds_of_rp.end()) {
+    if (abstract_shape) s.addJoins(rp, rp);
+    if (cyc) s.addCyclic(rp, *cyc);
+  }
   for (Ref ra : preds_of_rp) {
     for (Ref rb : from_rc) s.addJoins(ra, rb);  // (i)
     if (shape || abstract_shape) s.addJoins(ra, ra);  // (ii), (iv)

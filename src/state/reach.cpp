@@ -21,8 +21,8 @@ bool unreferenced(const State& s, Ref o) {
         if (c == o) return false;
       if (std::find(v->elements.begin(), v->elements.end(), o) != v->elements.end()) return false;
     }
-  for (const auto& [a, b] : s.preds.joins)
-    if (a == o || b == o) return false;
+  for (const auto& [a, b] : s.preds.joins)  // o %$ o only says o's own region is not a tree
+    if ((a == o || b == o) && a != b) return false;
   for (const auto& [a, b] : s.preds.maybe_equal)
     if (a == o || b == o) return false;
   for (const Reach& r : s.preds.reaches)
