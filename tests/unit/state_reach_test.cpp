@@ -7,6 +7,7 @@
 #include "jhalt/state/print.h"
 #include "jhalt/state/reach.h"
 #include "jhalt/state/state.h"
+#include "state_fixture.h"
 #include "test_classpath.h"
 #include "test_support.h"
 
@@ -19,13 +20,7 @@ class ReachTest : public ::testing::Test {
     square_ = types_.intern("Hierarchy$Square");
     next_ = types_.field("Hierarchy$Square", "next", "LHierarchy$Square;", false);
   }
-  State frameWith(std::vector<Ref> locals) {
-    State s;
-    Frame f;
-    f.locals = std::move(locals);
-    s.frames.push_back(f);
-    return s;
-  }
+  static State frameWith(std::vector<Ref> locals) { return test::frameWith(std::move(locals)); }
   HeapValue node(Ref next) {
     HeapValue v = HeapValue::object(types_.exactly(square_));
     if (next != kNone) v.setField(next_, next);

@@ -7,6 +7,7 @@
 #include "jhalt/state/print.h"
 #include "jhalt/state/refine.h"
 #include "jhalt/state/state.h"
+#include "state_fixture.h"
 #include "test_classpath.h"
 #include "test_support.h"
 
@@ -63,14 +64,7 @@ class StateTest : public ::testing::Test {
     val_ = types_.field("Hierarchy$Square", "side", "I", false);
   }
   static classpath::ClassPathOptions options() { return test::testClassPath(); }
-  // A state with one frame (no method: only shape matters) and `n` locals.
-  State frameWith(std::vector<Ref> locals) {
-    State s;
-    Frame f;
-    f.locals = std::move(locals);
-    s.frames.push_back(f);
-    return s;
-  }
+  static State frameWith(std::vector<Ref> locals) { return test::frameWith(std::move(locals)); }
   HeapValue obj(std::vector<std::pair<FieldId, Ref>> fields = {}) {
     HeapValue v = HeapValue::object(types_.exactly(list_));
     for (auto& [f, r] : fields) v.setField(f, r);
