@@ -82,12 +82,6 @@ class SegToIts {
     Ref object, value, old;  // rp.f := rc over the shown old value (null or a reference)
   };
   std::optional<LinkWrite> linkWrite(const State& from) const;
-  struct FieldWrite {
-    std::string name, descriptor;  // empty: the step writes no reference field
-    Ref object = kNone, value = kNone;
-  };
-  // nullopt: the step may write any field (e.g. an exception state).
-  std::optional<FieldWrite> fieldWrite(const State& from) const;
   void sizeAfterWrite(Transition& t, const LinkWrite& w, Ref r, const NodeVars& pre, Var post, const State& from) const;
   std::vector<Variant> computation(const seg::Computation& c, const NodeVars& pre, Var post_var,
                                    const State& from);
@@ -340,21 +334,6 @@ void SegToIts::distances(Transition& t, const seg::Edge& e, bool keeps_paths) {
     }
     if (before) t.guard.push_back(clp::eq(LinExpr::var(shift + y), *before));
   }
-}
-
-// A putfield of a reference field: the field and the object and value.
-std::optional<SegToIts::FieldWrite> SegToIts::fieldWrite(const State& from) const {
-  if (from.exception != kNone || from.finished()) return FieldWrite{};  // handler search and ends write nothing
-  const state::Frame& f = from.top();
-  const program::MethodCode& code = f.method->code();
-  const bytecode::Instruction& insn = code.bytecode.at(static_cast<size_t>(code.bytecode.indexAt(f.pc)));
-  if (insn.family() != bytecode::Family::Field ||
-      static_cast<bytecode::FieldOp>(insn.info().sub) != bytecode::FieldOp::PutField || f.stack.size() < 2)
-    return FieldWrite{};  // no putfield: no name matches
-  auto ref = f.method->owner().file().pool.memberRef(static_cast<uint16_t>(insn.operand));
-  if (ref.descriptor.empty() || (ref.descriptor[0] != 'L' && ref.descriptor[0] != '[')) return FieldWrite{};
-  return FieldWrite{std::string(ref.name), std::string(ref.descriptor), f.stack[f.stack.size() - 2],
-                    f.stack[f.stack.size() - 1]};
 }
 
 void SegToIts::instance(const seg::Edge& e) {

@@ -3,6 +3,9 @@
 // object (docs/design/termination.md §9, "Cyclic data").
 #include <fmt/format.h>
 
+#include "jhalt/bytecode/opcodes.h"
+#include "jhalt/program/program.h"
+
 #include "jhalt/state/reach.h"
 #include "seg_vars.h"
 
@@ -47,6 +50,21 @@ std::optional<LinExpr> distanceIn(const State& s, const NodeVars& nv, Ref from, 
     if (c == from) return std::nullopt;  // round without `to`
   }
   return std::nullopt;
+}
+
+// A putfield of a reference field: the field and the object and value.
+std::optional<FieldWrite> fieldWrite(const State& from) {
+  if (from.exception != kNone || from.finished()) return FieldWrite{};  // handler search and ends write nothing
+  const state::Frame& f = from.top();
+  const program::MethodCode& code = f.method->code();
+  const bytecode::Instruction& insn = code.bytecode.at(static_cast<size_t>(code.bytecode.indexAt(f.pc)));
+  if (insn.family() != bytecode::Family::Field ||
+      static_cast<bytecode::FieldOp>(insn.info().sub) != bytecode::FieldOp::PutField || f.stack.size() < 2)
+    return FieldWrite{};  // no putfield: no name matches
+  auto ref = f.method->owner().file().pool.memberRef(static_cast<uint16_t>(insn.operand));
+  if (ref.descriptor.empty() || (ref.descriptor[0] != 'L' && ref.descriptor[0] != '[')) return FieldWrite{};
+  return FieldWrite{std::string(ref.name), std::string(ref.descriptor), f.stack[f.stack.size() - 2],
+                    f.stack[f.stack.size() - 1]};
 }
 
 void addDistances(const State& s, NodeVars& nv, const std::map<Ref, std::string>& names, state::TypeSystem& ts) {

@@ -73,6 +73,15 @@ void addDistances(const state::State& s, NodeVars& nv, const std::map<Ref, std::
 // an object with a predicate.
 std::optional<LinExpr> distanceIn(const state::State& s, const NodeVars& nv, Ref from, Ref to, state::FieldId f, bool cycle);
 
+// A putfield of a reference field: the field and the object and value.
+struct FieldWrite {
+  std::string name, descriptor;  // empty: the step writes no reference field
+  Ref object = state::kNone, value = state::kNone;
+};
+// The reference-field write of the step from `from` (FieldWrite{} when it
+// writes none).
+std::optional<FieldWrite> fieldWrite(const state::State& from);
+
 // Whether `r`'s shown region is a plain tree: no object in it reached twice
 // or back to r, none with `%$`-self or `⟲`.
 bool plainTree(const state::State& s, Ref r);
