@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "eval_internal.h"
+#include "shapes.h"
 #include "jhalt/classfile/descriptor.h"
 #include "jhalt/state/reach.h"
 #include "jhalt/util/error.h"
@@ -62,85 +63,6 @@ std::optional<StepResult> requireArray(Ctx& c, Ref r) {
   return refinedTo({state::refineArrayLength(c.in, r, c.ev.alloc())}, {r});
 }
 
-namespace {
-
-// --- reachability helpers for the write predicates -------------------------
-
-std::set<Ref> explicitReach(const State& s, Ref x) {
-  std::set<Ref> seen;
-  std::vector<Ref> work{x};
-  while (!work.empty()) {
-    Ref y = work.back();
-    work.pop_back();
-    if (y == kNull || y == kNone || !seen.insert(y).second) continue;
-    const HeapValue* v = s.find(y);
-    if (!v || !v->isObject()) continue;
-    for (const auto& f : v->fields) work.push_back(f.second);
-    for (Ref e : v->elements) work.push_back(e);
-  }
-  std::erase_if(seen, [&](Ref y) { const HeapValue* v = s.find(y); return !v || !v->isObject(); });
-  return seen;
-}
-
-// ra ⇝ rb (Def. 1.42): rb is reachable from ra explicitly, possibly followed
-// by one heap predicate (=? or %$).
-std::set<Ref> leadsTo(const State& s, Ref ra) {
-  std::set<Ref> out = explicitReach(s, ra);
-  std::set<Ref> more;
-  for (Ref y : out) {
-    for (Ref z : s.maybeEqualTo(y)) more.insert(z);
-    for (const auto& [a, b] : s.preds.joins) {
-      if (a == y) more.insert(b);
-      if (b == y) more.insert(a);
-    }
-  }
-  out.insert(more.begin(), more.end());
-  return out;
-}
-
-// The objects ra with rp in leadsTo(ra): those that reach rp, or an object
-// a heap predicate relates to rp, explicitly (one backward search instead
-// of leadsTo from every object).
-std::set<Ref> leadingTo(const State& s, Ref rp) {
-  std::map<Ref, std::vector<Ref>> parents;
-  for (const auto& [r, v] : s.heap) {
-    if (!v->isObject()) continue;
-    for (const auto& f : v->fields) parents[f.second].push_back(r);
-    for (Ref e : v->elements) parents[e].push_back(r);
-  }
-  std::vector<Ref> work{rp};
-  for (Ref z : s.maybeEqualTo(rp)) work.push_back(z);
-  for (const auto& [a, b] : s.preds.joins) {
-    if (a == rp) work.push_back(b);
-    if (b == rp) work.push_back(a);
-  }
-  std::set<Ref> seen;
-  while (!work.empty()) {
-    Ref y = work.back();
-    work.pop_back();
-    const HeapValue* v = s.find(y);
-    if (!v || !v->isObject() || !seen.insert(y).second) continue;
-    if (auto it = parents.find(y); it != parents.end()) work.insert(work.end(), it->second.begin(), it->second.end());
-  }
-  return seen;
-}
-
-bool explicitNonTree(const State& s, Ref x) {
-  std::map<Ref, int> indeg;
-  for (Ref y : explicitReach(s, x)) {
-    const HeapValue& v = s.at(y);
-    auto count = [&](Ref z) {
-      if (z != kNull && z != kNone && s.find(z) && s.at(z).isObject()) ++indeg[z];
-    };
-    for (const auto& f : v.fields) count(f.second);
-    for (Ref e : v.elements) count(e);
-  }
-  if (indeg[x] > 0) return true;
-  return std::any_of(indeg.begin(), indeg.end(), [](const auto& e) { return e.second > 1; });
-}
-
-}  // namespace
-
 void markHiddenShapes(State& s, const std::vector<Ref>& forgotten) {
   const std::set<Ref> gone(forgotten.begin(), forgotten.end());
   std::vector<Ref> marked;
@@ -152,7 +74,7 @@ void markHiddenShapes(State& s, const std::vector<Ref>& forgotten) {
   }
   for (Ref y : marked) {
     s.addJoins(y, y);
-    s.addCyclic(y, {});
+    if (auto fields = shownCycleFields(s, y)) s.addCyclic(y, *fields);
   }
 }
 
@@ -161,23 +83,31 @@ void markHiddenShapes(State& s, const std::vector<Ref>& forgotten) {
 // reach, or that the write creates, become possible from them. Where the
 // thesis asks for the fields of a cycle, F = {v} (vii) or ∅ is used, which
 // is more abstract and therefore sound.
-void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v, bool shown_write, state::TypeSystem& ts) {
+void addWritePredicates(State& s, Ref rp, Ref rc, std::optional<state::FieldId> v, bool shown_write,
+                        state::TypeSystem& ts) {
   if (rc == kNull || rc == kNone) return;
   const HeapValue* vc = s.find(rc);
   if (!vc || !vc->isObject()) return;
-  std::vector<Ref> preds_of_rp;  // ra with ra %$ rp
+  // ra %$ rp: ra may reach rp, rp may reach ra, or both may reach one
+  // object. Only an ra that may reach rp (by the types of the fields on the
+  // way, TypeReach) reaches what the write adds (a String that shares
+  // characters with a list's entries does not).
+  TypeReach types(ts);
+  std::vector<Ref> preds_of_rp;
   for (const auto& [a, b] : s.preds.joins) {
-    if (a == rp) preds_of_rp.push_back(b);
-    if (b == rp) preds_of_rp.push_back(a);
+    if (a == rp && !types.cannotReach(s, b, rp)) preds_of_rp.push_back(b);
+    if (b == rp && !types.cannotReach(s, a, rp)) preds_of_rp.push_back(a);
   }
   std::set<Ref> from_rc = leadsTo(s, rc);
+  std::set<Ref> paths_rc = types.pathsFrom(s, rc);  // a cycle needs a path
   std::set<Ref> reach_rc = explicitReach(s, rc);
   bool shape = explicitNonTree(s, rc);
+  const auto shown_cycle = shape ? shownCycleFields(s, rc) : std::nullopt;
   bool abstract_shape = false;
   std::optional<std::vector<state::FieldId>> cyc;
   for (Ref x : reach_rc) {
     if (s.joins(x, x)) abstract_shape = true;
-    if (const auto* fs = s.cyclic(x)) cyc = cyc ? std::vector<state::FieldId>{} : *fs;
+    if (const auto* fs = s.cyclic(x)) cyc = commonFields(cyc, *fs);
   }
   // (vi), (vii): new non-tree shapes and cycles through the written field,
   // decided on the state before the write, like (i)-(v) (the joins (i)
@@ -215,7 +145,7 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v, bool shown_w
   std::vector<Ref> non_tree, cycle;
   for (Ref ra : leadingTo(s, rp)) {
     std::set<Ref> from_ra = leadsTo(s, ra);
-    if (!from_ra.count(rp)) continue;
+    if (!from_ra.count(rp) || !types.pathsFrom(s, ra).count(rp)) continue;
     std::set<Ref> explicit_ra = explicitReach(s, ra);
     const bool open = rc_clean && explicit_ra.count(rp) && clean(explicit_ra);
     auto shown = [&](Ref rb) {
@@ -226,7 +156,7 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v, bool shown_w
     if (shares) non_tree.push_back(ra);
     // Likewise a cycle through rp.v that the state shows: rc reaches ra
     // through fields.
-    if (from_rc.count(ra) && !(open && reach_rc.count(ra) && !with_predicates.count(ra))) cycle.push_back(ra);
+    if (paths_rc.count(ra) && !(open && reach_rc.count(ra) && !with_predicates.count(ra))) cycle.push_back(ra);
   }
   // (iv), (v) also for rp itself: the instance check (merge.cpp, Alg. 14)
   // asks every object whose region holds a non-tree shape it does not
@@ -240,11 +170,13 @@ void addWritePredicates(State& s, Ref rp, Ref rc, state::FieldId v, bool shown_w
   for (Ref ra : preds_of_rp) {
     for (Ref rb : from_rc) s.addJoins(ra, rb);  // (i)
     if (shape || abstract_shape) s.addJoins(ra, ra);  // (ii), (iv)
-    if (shape) s.addCyclic(ra, {});  // (iii), with F = ∅
+    if (shown_cycle) s.addCyclic(ra, *shown_cycle);  // (iii)
     if (cyc) s.addCyclic(ra, *cyc);  // (v)
   }
   for (Ref ra : non_tree) s.addJoins(ra, ra);
-  for (Ref ra : cycle) s.addCyclic(ra, {v});
+  // (vii): the cycle uses the written field; one through an array element
+  // need not use any field.
+  for (Ref ra : cycle) s.addCyclic(ra, v ? std::vector<state::FieldId>{*v} : std::vector<state::FieldId>{});
 }
 
 StepResult evalLoadConstant(Ctx& c) {
@@ -516,13 +448,13 @@ StepResult evalArrayStore(Ctx& c) {
   c.pop();
   c.pop();
   if (av.has_elements) {
-    if (type == 'A' && c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0, true, c.ev.types());
+    if (type == 'A' && c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, std::nullopt, true, c.ev.types());
     c.out.atMutable(arr).elements[static_cast<size_t>(i.lo)] = val;
   } else if (type == 'A') {
     // The array's unknown contents now include `val` (thesis Def. 1.46),
     // which may be null: an element read later may be null.
     if (val != kNull) {
-      if (c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, 0, false, c.ev.types());
+      if (c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, std::nullopt, false, c.ev.types());
       // Everything val leads to, also through its predicates (Def. 1.10(m):
       // once val is only in the array's unshown elements, the array is
       // what shares with them; a review found `arr[0] = b` with `a %$ b`
@@ -534,11 +466,13 @@ StepResult evalArrayStore(Ctx& c) {
       // the state, only the array's own predicates keep them (a review
       // found a cycle stored into an array, then walked, losing its ⟲).
       bool shape = explicitNonTree(c.out, val);
-      for (Ref x : explicitReach(c.out, val)) shape = shape || c.out.joins(x, x) || c.out.cyclic(x);
-      if (shape) {
-        c.out.addJoins(arr, arr);
-        c.out.addCyclic(arr, {});
+      auto cycle = shape ? shownCycleFields(c.out, val) : std::nullopt;
+      for (Ref x : explicitReach(c.out, val)) {
+        shape = shape || c.out.joins(x, x) || c.out.cyclic(x);
+        if (const auto* fs = c.out.cyclic(x)) cycle = commonFields(cycle, *fs);
       }
+      if (shape) c.out.addJoins(arr, arr);
+      if (cycle) c.out.addCyclic(arr, *cycle);
     }
     c.out.atMutable(arr).elements_non_null = false;
   }

@@ -163,7 +163,8 @@ bool tracksInitialization(const program::ClassInfo& cls);
 
 // Writes `value` into field `f` (or an array element) of `target`, adding
 // the heap predicates of thesis Def. 1.43 (i)–(vii).
-void addWritePredicates(State& s, Ref target, Ref value, state::FieldId f, bool shown_write, state::TypeSystem& ts);
+void addWritePredicates(State& s, Ref target, Ref value, std::optional<state::FieldId> f, bool shown_write,
+                        state::TypeSystem& ts);
 // Library call: unknown result, reachable objects of `args` havocked.
 Ref havocCall(Ctx& c, const std::vector<Ref>& args, std::string_view return_descriptor);
 

@@ -58,6 +58,31 @@ bool reachesAvoiding(const State& s, Ref v, Ref to, Ref o, FieldId f) {
   return false;
 }
 
+// No cycle of f-steps lies beyond `r` in a concrete instance (thesis 002,
+// Def. 1.10(n): a cycle through fields the state does not show needs
+// `r ⟲F` at the last shown reference before it, with every field of F on
+// the cycle; Def. 1.3: F holds the fields each cycle uses), nor beyond an
+// object that may be r: the f-path from r, once it leaves the shown
+// fields, ends in null. A ring of `prev` and `next` links (`⟲{next,
+// prev}`) has no cycle of `next` steps alone.
+bool acyclicBeyond(const State& s, Ref r, FieldId f) {
+  auto clean = [&](Ref x) {
+    const auto* fs = s.cyclic(x);
+    return !fs || std::any_of(fs->begin(), fs->end(), [&](FieldId g) { return g != f; });
+  };
+  if (!clean(r)) return false;
+  for (Ref q : s.maybeEqualTo(r))
+    if (!clean(q)) return false;
+  return true;
+}
+
+// The f-path from `c`, an object whose f-field the state does not show,
+// surely ends (acyclicBeyond).
+bool endsBeyond(const State& s, Ref c, FieldId f) {
+  const HeapValue* v = s.find(c);
+  return v && v->isObject() && shownField(s, c, f) == kNone && acyclicBeyond(s, c, f);
+}
+
 }  // namespace
 
 bool surelyObject(const State& s, Ref r) {
@@ -86,11 +111,13 @@ std::set<Ref> reachedAlong(const State& s, Ref from, FieldId f) {
     auto e = expanded.find(c);
     if (e != expanded.end() && (e->second || !moved)) continue;
     expanded[c] = moved;
+    const bool hidden = shownField(s, c, f) == kNone;
     if (c != from && !surelyObject(s, c)) {
       // The path may end here (c null); it surely ends when c's does.
-      if (s.reaches(c, kNull, f)) out.insert(kNull);
+      if (s.reaches(c, kNull, f) || (hidden && acyclicBeyond(s, c, f))) out.insert(kNull);
       continue;
     }
+    if (hidden && acyclicBeyond(s, c, f) && s.find(c) && s.at(c).isObject()) out.insert(kNull);
     auto add = [&](Ref t, bool step) {
       if (t == kNone) return;
       const bool now = moved || step;
@@ -112,7 +139,7 @@ std::set<FieldId> reachFields(const State& a, const State& b) {
     for (const auto& [r, v] : s->heap) {
       if (!v->isObject()) continue;
       for (const auto& [f, c] : v->fields)
-        if (c != kNull && c != kNone && shownField(*s, c, f) != kNone) out.insert(f);
+        if (c != kNull && c != kNone && (shownField(*s, c, f) != kNone || endsBeyond(*s, c, f))) out.insert(f);
     }
   }
   return out;

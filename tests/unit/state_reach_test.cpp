@@ -50,6 +50,7 @@ TEST_F(ReachTest, EntailmentFollowsShownFieldsAndPredicates) {
   State t = frameWith({1, 2, 4});
   t.put(1, node(2));
   t.put(2, abstractNode());
+  t.addCyclic(2, {});  // may lie on a cycle
   t.put(4, node(kNull));
   EXPECT_EQ(reachedAlong(t, 1, next_), (std::set<Ref>{2}));
   t.addReach(2, 4, next_);
@@ -67,12 +68,47 @@ TEST_F(ReachTest, EntailmentFollowsShownFieldsAndPredicates) {
   EXPECT_EQ(reachedAlong(u, 1, next_), (std::set<Ref>{2, kNull}));
 }
 
+TEST_F(ReachTest, PathsEndBeyondObjectsWithoutCyclesOfTheirField) {
+  // Thesis Def. 1.10(n): a cycle through fields the state does not show
+  // needs `⟲F` at the last shown reference, F on the cycle. Without one
+  // the path of next from an abstract object ends at null.
+  const FieldId prev = types_.field("Hierarchy$Square", "prev", "LHierarchy$Square;", false);
+  State s = frameWith({1});
+  s.put(1, node(2));
+  s.put(2, abstractNode());
+  EXPECT_EQ(reachedAlong(s, 1, next_), (std::set<Ref>{2, kNull}));
+  s.setMaybeExisting(2, true);  // null itself, or an acyclic list
+  EXPECT_EQ(reachedAlong(s, 1, next_), (std::set<Ref>{2, kNull}));
+  // Cycles that need prev as well (a doubly linked list) have no cycle of next alone.
+  s.addCyclic(2, {next_, prev});
+  EXPECT_EQ(reachedAlong(s, 1, next_), (std::set<Ref>{2, kNull}));
+  EXPECT_EQ(reachedAlong(s, 2, prev), (std::set<Ref>{kNull}));  // nor of prev alone
+  s.addCyclic(2, {next_});  // intersected: {next}
+  EXPECT_EQ(reachedAlong(s, 1, next_), (std::set<Ref>{2}));
+  // An object it may be carries such a cycle: no end either.
+  State t = frameWith({1, 3});
+  t.put(1, node(2));
+  t.put(2, abstractNode());
+  t.put(3, abstractNode());
+  t.addCyclic(3, {});
+  t.addMaybeEqual(2, 3);
+  EXPECT_EQ(reachedAlong(t, 1, next_), (std::set<Ref>{2}));
+  // ... and sharing alone (`%$`-self, a DAG) makes no cycle.
+  State u = frameWith({1});
+  u.put(1, node(2));
+  u.put(2, abstractNode());
+  u.addJoins(2, 2);
+  EXPECT_EQ(reachedAlong(u, 1, next_), (std::set<Ref>{2, kNull}));
+}
+
 TEST_F(ReachTest, PredicatesOfLengthZeroMakeNoCycle) {
   // x ⇝ y and y ⇝ x with x =? y: both may be 0 steps (x = y), so x need
   // not lie on a cycle (a review found a wrong YES from chaining them).
   State s = frameWith({1, 2});
   s.put(1, abstractNode());
   s.put(2, abstractNode());
+  s.addCyclic(1, {});
+  s.addCyclic(2, {});
   s.addMaybeEqual(1, 2);
   s.addReach(1, 2, next_);
   s.addReach(2, 1, next_);

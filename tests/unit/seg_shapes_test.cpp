@@ -1,0 +1,80 @@
+// Shapes of the shown part of a state and reachability by types, which the
+// write predicates (thesis 002, Def. 1.43) are decided on (src/seg/shapes.h).
+#include <gtest/gtest.h>
+
+#include "jhalt/program/program.h"
+#include "jhalt/state/state.h"
+#include "shapes.h"
+#include "state_fixture.h"
+#include "test_classpath.h"
+
+namespace jhalt::seg::detail {
+namespace {
+
+using state::HeapValue;
+using state::kNull;
+
+class ShapesTest : public ::testing::Test {
+ protected:
+  ShapesTest() : cp_(test::testClassPath()), program_(cp_), types_(program_) {
+    node_ = types_.intern("TermDoublyLinkedRec");
+    next_ = types_.field("TermDoublyLinkedRec", "next", "LTermDoublyLinkedRec;", false);
+    prev_ = types_.field("TermDoublyLinkedRec", "prev", "LTermDoublyLinkedRec;", false);
+  }
+  HeapValue node(Ref next, Ref prev) {
+    HeapValue v = HeapValue::object(types_.exactly(node_));
+    v.setField(next_, next);
+    v.setField(prev_, prev);
+    return v;
+  }
+
+  classpath::ClassPath cp_;
+  program::Program program_;
+  state::TypeSystem types_;
+  state::TypeId node_;
+  state::FieldId next_, prev_;
+};
+
+TEST_F(ShapesTest, CycleFieldsAreThoseOnEveryCycle) {
+  // a <-> b through next and prev: every cycle uses both.
+  State s = test::frameWith({1});
+  s.put(1, node(2, kNull));
+  s.put(2, node(kNull, 1));
+  EXPECT_TRUE(explicitNonTree(s, 1));
+  EXPECT_EQ(shownCycleFields(s, 1), (std::vector<state::FieldId>{std::min(next_, prev_), std::max(next_, prev_)}));
+  // A second cycle of next alone: only next is on every cycle.
+  s.put(2, node(2, 1));
+  EXPECT_EQ(shownCycleFields(s, 1), (std::vector<state::FieldId>{next_}));
+  // Sharing without a cycle (a.next = a.prev = c) is no cycle.
+  State t = test::frameWith({1});
+  t.put(1, node(3, 3));
+  t.put(3, node(kNull, kNull));
+  EXPECT_TRUE(explicitNonTree(t, 1));
+  EXPECT_FALSE(shownCycleFields(t, 1).has_value());
+  EXPECT_FALSE(explicitCycle(t, 1));
+}
+
+TEST_F(ShapesTest, TypesDecideWhatMayReachWhat) {
+  TypeReach reach(types_);
+  State s = test::frameWith({1, 2, 3, 4});
+  s.put(1, HeapValue::object(types_.exactly(types_.intern("java/lang/String"))));
+  s.put(2, HeapValue::object(types_.exactly(node_)));
+  s.put(3, HeapValue::object(types_.subtypesOf(types_.intern("java/lang/Object"))));
+  s.put(4, HeapValue::object(types_.exactly(node_)));
+  // A String holds characters only; a node holds nodes.
+  EXPECT_TRUE(reach.cannotReach(s, 1, 2));
+  EXPECT_FALSE(reach.cannotReach(s, 2, 4));
+  EXPECT_TRUE(reach.cannotReach(s, 2, 1));
+  // Any object at all may reach anything; anything may reach an Object.
+  EXPECT_FALSE(reach.cannotReach(s, 3, 2));
+  EXPECT_FALSE(reach.cannotReach(s, 2, 3));
+  // The hop of a predicate is followed only where it may be a path.
+  s.addJoins(1, 4);
+  EXPECT_FALSE(reach.pathsFrom(s, 1).count(4));
+  EXPECT_TRUE(leadsTo(s, 1).count(4));
+  s.addJoins(2, 4);
+  EXPECT_TRUE(reach.pathsFrom(s, 2).count(4));
+}
+
+}  // namespace
+}  // namespace jhalt::seg::detail
