@@ -83,6 +83,25 @@ bool endsBeyond(const State& s, Ref c, FieldId f) {
   return v && v->isObject() && shownField(s, c, f) == kNone && acyclicBeyond(s, c, f);
 }
 
+// Whether r or c (r.f = c) may lie on a cycle: a cycle predicate, or r on a
+// cycle of shown fields. Only there do ends at null matter (a tree's sizes
+// measure it; predicates about trees would only split its states).
+bool nearCycle(const State& s, Ref r, Ref c) {
+  if (s.cyclic(r) || s.cyclic(c)) return true;
+  std::set<Ref> seen;
+  std::vector<Ref> work{c};
+  while (!work.empty()) {
+    Ref x = work.back();
+    work.pop_back();
+    if (x == r) return true;
+    const HeapValue* v = x == kNull || x == kNone ? nullptr : s.find(x);
+    if (!v || !v->isObject() || !seen.insert(x).second) continue;
+    for (const auto& fc : v->fields) work.push_back(fc.second);
+    for (Ref e : v->elements) work.push_back(e);
+  }
+  return false;
+}
+
 }  // namespace
 
 bool surelyObject(const State& s, Ref r) {
@@ -139,7 +158,8 @@ std::set<FieldId> reachFields(const State& a, const State& b) {
     for (const auto& [r, v] : s->heap) {
       if (!v->isObject()) continue;
       for (const auto& [f, c] : v->fields)
-        if (c != kNull && c != kNone && (shownField(*s, c, f) != kNone || endsBeyond(*s, c, f))) out.insert(f);
+        if (c != kNull && c != kNone && (shownField(*s, c, f) != kNone || (endsBeyond(*s, c, f) && nearCycle(*s, r, c))))
+          out.insert(f);
     }
   }
   return out;
