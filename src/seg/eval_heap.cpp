@@ -143,6 +143,10 @@ void addWritePredicates(State& s, Ref rp, Ref rc, std::optional<state::FieldId> 
   };
   const bool rc_clean = shown_write && clean(reach_rc);
   std::vector<Ref> non_tree, cycle;
+  // rc may reach rp (by a path the types allow): the write may close a
+  // cycle through rp.v, which every object that reaches rp then reaches
+  // too (Def. 1.10(n) asks `⟲` of it even when it is not on the cycle).
+  const bool closes = paths_rc.count(rp) > 0;
   for (Ref ra : leadingTo(s, rp)) {
     std::set<Ref> from_ra = leadsTo(s, ra);
     if (!from_ra.count(rp) || !types.pathsFrom(s, ra).count(rp)) continue;
@@ -156,7 +160,10 @@ void addWritePredicates(State& s, Ref rp, Ref rc, std::optional<state::FieldId> 
     if (shares) non_tree.push_back(ra);
     // Likewise a cycle through rp.v that the state shows: rc reaches ra
     // through fields.
-    if (paths_rc.count(ra) && !(open && reach_rc.count(ra) && !with_predicates.count(ra))) cycle.push_back(ra);
+    if (paths_rc.count(ra) && !(open && reach_rc.count(ra) && !with_predicates.count(ra)))
+      cycle.push_back(ra);
+    else if (closes && !paths_rc.count(ra) && !(open && reach_rc.count(rp)))
+      cycle.push_back(ra);  // before the cycle, which the state does not show
   }
   // (iv), (v) also for rp itself: the instance check (merge.cpp, Alg. 14)
   // asks every object whose region holds a non-tree shape it does not

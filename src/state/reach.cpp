@@ -70,9 +70,23 @@ bool acyclicBeyond(const State& s, Ref r, FieldId f) {
     const auto* fs = s.cyclic(x);
     return !fs || std::any_of(fs->begin(), fs->end(), [&](FieldId g) { return g != f; });
   };
+  // An object r may be: its shown f-path must not run into a cycle, shown
+  // or not, either.
+  auto partnerEnds = [&](Ref q) {
+    std::set<Ref> seen;
+    for (Ref x = q;; x = shownField(s, x, f)) {
+      const HeapValue* v = x == kNull || x == kNone ? nullptr : s.find(x);
+      if (!v || !v->isObject()) return true;
+      if (!seen.insert(x).second || !clean(x)) return false;
+      if (v->field(f) == kNone) {
+        const auto& others = s.maybeEqualTo(x);
+        return std::all_of(others.begin(), others.end(), clean);
+      }
+    }
+  };
   if (!clean(r)) return false;
   for (Ref q : s.maybeEqualTo(r))
-    if (!clean(q)) return false;
+    if (!partnerEnds(q)) return false;
   return true;
 }
 

@@ -93,6 +93,13 @@ TEST_F(ReachTest, PathsEndBeyondObjectsWithoutCyclesOfTheirField) {
   t.addCyclic(3, {});
   t.addMaybeEqual(2, 3);
   EXPECT_EQ(reachedAlong(t, 1, next_), (std::set<Ref>{2}));
+  // ... nor when that object lies on a cycle the state shows.
+  State w = frameWith({1, 3});
+  w.put(1, node(2));
+  w.put(2, abstractNode());
+  w.put(3, node(3));
+  w.addMaybeEqual(2, 3);
+  EXPECT_EQ(reachedAlong(w, 1, next_), (std::set<Ref>{2}));
   // ... and sharing alone (`%$`-self, a DAG) makes no cycle.
   State u = frameWith({1});
   u.put(1, node(2));
