@@ -1,6 +1,7 @@
 #include "jhalt/state/reach.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace jhalt::state {
@@ -70,24 +71,42 @@ bool acyclicBeyond(const State& s, Ref r, FieldId f) {
     const auto* fs = s.cyclic(x);
     return !fs || std::any_of(fs->begin(), fs->end(), [&](FieldId g) { return g != f; });
   };
-  // An object r may be: its shown f-path must not run into a cycle, shown
-  // or not, either.
-  auto partnerEnds = [&](Ref q) {
-    std::set<Ref> seen;
-    for (Ref x = q;; x = shownField(s, x, f)) {
-      const HeapValue* v = x == kNull || x == kNone ? nullptr : s.find(x);
-      if (!v || !v->isObject()) return true;
-      if (!seen.insert(x).second || !clean(x)) return false;
-      if (v->field(f) == kNone) {
-        const auto& others = s.maybeEqualTo(x);
-        return std::all_of(others.begin(), others.end(), clean);
-      }
-    }
-  };
   if (!clean(r)) return false;
-  for (Ref q : s.maybeEqualTo(r))
-    if (!partnerEnds(q)) return false;
-  return true;
+  if (s.maybeEqualTo(r).empty()) return true;
+  // r may be another object: everything reachable by shown f-fields and
+  // `=?` from r, with the objects `=?` may make one, must carry no cycle
+  // predicate of f and hold no cycle of shown f-fields.
+  std::map<Ref, Ref> parent;  // union-find over `=?`
+  std::function<Ref(Ref)> find = [&](Ref x) { return parent[x] == x ? x : parent[x] = find(parent[x]); };
+  std::vector<Ref> work{r}, region;
+  while (!work.empty()) {
+    Ref x = work.back();
+    work.pop_back();
+    const HeapValue* v = x == kNull || x == kNone ? nullptr : s.find(x);
+    if (!v || !v->isObject() || parent.count(x)) continue;
+    if (!clean(x)) return false;
+    parent[x] = x;
+    region.push_back(x);
+    work.push_back(v->field(f));
+    for (Ref q : s.maybeEqualTo(x)) work.push_back(q);
+  }
+  for (Ref x : region)
+    for (Ref q : s.maybeEqualTo(x))
+      if (parent.count(q)) parent[find(x)] = find(q);
+  std::map<Ref, std::vector<Ref>> edges;  // between the classes of `=?`
+  for (Ref x : region)
+    if (Ref y = shownField(s, x, f); parent.count(y)) edges[find(x)].push_back(find(y));
+  std::map<Ref, int> mark;  // 1 open, 2 done
+  std::function<bool(Ref)> cyclic = [&](Ref x) {
+    if (mark[x] == 1) return true;
+    if (mark[x] == 2) return false;
+    mark[x] = 1;
+    for (Ref y : edges[x])
+      if (cyclic(y)) return true;
+    mark[x] = 2;
+    return false;
+  };
+  return std::none_of(region.begin(), region.end(), [&](Ref x) { return cyclic(find(x)); });
 }
 
 // The f-path from `c`, an object whose f-field the state does not show,

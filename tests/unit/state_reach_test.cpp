@@ -100,6 +100,18 @@ TEST_F(ReachTest, PathsEndBeyondObjectsWithoutCyclesOfTheirField) {
   w.put(3, node(3));
   w.addMaybeEqual(2, 3);
   EXPECT_EQ(reachedAlong(w, 1, next_), (std::set<Ref>{2}));
+  // ... also two `=?` away: 2 =? 3, 3.next = 4, 4 =? 5, 5.next = 5.
+  State x = frameWith({1, 3, 5});
+  x.put(1, node(2));
+  x.put(2, abstractNode());
+  x.put(3, node(4));
+  x.put(4, abstractNode());
+  x.put(5, node(5));
+  x.addMaybeEqual(2, 3);
+  x.addMaybeEqual(4, 5);
+  EXPECT_EQ(reachedAlong(x, 1, next_), (std::set<Ref>{2})) << toString(x, types_);
+  x.removeMaybeEqual(4, 5);  // 4's path ends: so does 2's
+  EXPECT_EQ(reachedAlong(x, 1, next_), (std::set<Ref>{2, kNull})) << toString(x, types_);
   // ... and sharing alone (`%$`-self, a DAG) makes no cycle.
   State u = frameWith({1});
   u.put(1, node(2));
