@@ -13,6 +13,7 @@
 #include "jhalt/program/program.h"
 #include "jhalt/seg/recursion.h"
 #include "jhalt/state/merge.h"
+#include "jhalt/state/reach.h"
 #include "jhalt/util/memory.h"
 #include "jhalt/state/print.h"
 #include "jhalt/util/error.h"
@@ -66,6 +67,52 @@ bool topFrameExact(const state::State& s) {
   const state::Frame& f = s.top();
   return std::all_of(f.locals.begin(), f.locals.end(), exact) && std::all_of(f.stack.begin(), f.stack.end(), exact);
 }
+
+// A local of the top frame whose path along some field surely ends at null
+// in `n` but not in its earlier repetition `a`.
+bool endsAtNullOnlyLater(const state::State& n, const state::State& a) {
+  const std::set<state::FieldId> fields = state::reachFields(n, a);
+  const auto& ln = n.top().locals;
+  const auto& la = a.top().locals;
+  for (size_t i = 0; i < ln.size() && i < la.size(); ++i) {
+    if (ln[i] == state::kNone || ln[i] == state::kNull || !n.find(ln[i]) || !n.at(ln[i]).isObject()) continue;
+    for (state::FieldId f : fields)
+      if (state::reachedAlong(n, ln[i], f).count(state::kNull) && !state::reachedAlong(a, la[i], f).count(state::kNull))
+        return true;
+  }
+  return false;
+}
+
+// A state that stands for one concrete state: every value exact, every
+// object shown completely, no heap predicate.
+bool fullyConcrete(const state::State& s, state::TypeSystem& types) {
+  if (!s.preds.joins.empty() || !s.preds.maybe_equal.empty() || !s.preds.cyclic.empty() ||
+      !s.preds.maybe_existing.empty())
+    return false;
+  for (const auto& [r, v] : s.heap) {
+    switch (v->kind) {
+      case state::HeapValue::Kind::Integer:
+        if (!v->interval.isPoint()) return false;
+        break;
+      case state::HeapValue::Kind::Float:
+        if (!v->literal) return false;
+        break;
+      case state::HeapValue::Kind::Array:
+        if (!v->has_elements) return false;
+        break;
+      case state::HeapValue::Kind::Instance: {
+        if (v->type.bounds.size() != 1 || !v->type.bounds.front().exact) return false;
+        auto fields = types.instanceFields(v->type.bounds.front().type);
+        if (!fields || v->fields.size() != fields->size()) return false;
+        break;
+      }
+    }
+  }
+  return true;
+}
+
+// Loop iterations a concrete run makes before its states are merged.
+constexpr size_t kConcreteUnroll = 8;
 
 // Earlier states of n's path at its position, of its shape.
 size_t visitsOnPath(const Graph& g, NodeId n) {
@@ -387,7 +434,17 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
         // A concrete iteration goes on unmerged for a while (the loop of
         // Integer.toString(1) keeps its exact values); then ForceAbstraction:
         // the merge replaces the earlier state.
-        if (options.exact_unroll == 0 || !topFrameExact(s) || visitsOnPath(g, n) >= options.exact_unroll) {
+        // The first iteration may differ from all later ones: a list
+        // reversal starts on a cycle and then walks a path that ends at
+        // null (the first element's link is cut). Its second visit then
+        // goes on unmerged once, so that the merge of later ones keeps
+        // the path (Brockschmidt et al., CAV 2012, reverse a cyclic list).
+        // A run that is still concrete goes on unmerged for a while too.
+        const bool peel = (g.node(a).merges == 0 && visitsOnPath(g, a) == 0 && endsAtNullOnlyLater(s, g.state(a))) ||
+                          (fullyConcrete(s, types) && visitsOnPath(g, n) < kConcreteUnroll);
+        if (peel) {
+          // evaluated on below as a state of its own
+        } else if (options.exact_unroll == 0 || !topFrameExact(s) || visitsOnPath(g, n) >= options.exact_unroll) {
           ++result.merges;
           work.push_back(forceAbstraction(g, n, a, ev, options, result.merges));
           continue;

@@ -361,6 +361,67 @@ std::string arrayTypeName(Ctx& c, const HeapValue& v) {
   return "[Ljava/lang/Object;";
 }
 
+// The array's unshown contents now include `val` (thesis Def. 1.46).
+void addToUnshownContents(State& s, Ref arr, Ref val, bool write_predicates, state::TypeSystem& types) {
+  if (write_predicates) addWritePredicates(s, arr, val, std::nullopt, false, types);
+  // Everything val leads to, also through its predicates (Def. 1.10(m):
+  // once val is only in the array's unshown elements, the array is
+  // what shares with them; a review found `arr[0] = b` with `a %$ b`
+  // losing `arr %$ a`).
+  for (Ref rb : leadsTo(s, val)) s.addJoins(arr, rb);
+  s.addJoins(arr, val);
+  // The array's unshown contents now reach val's shapes (rules (ii)-(v)
+  // with the array as the abstract predecessor): once val is gone from
+  // the state, only the array's own predicates keep them (a review
+  // found a cycle stored into an array, then walked, losing its ⟲).
+  bool shape = explicitNonTree(s, val);
+  auto cycle = shape ? shownCycleFields(s, val) : std::nullopt;
+  for (Ref x : explicitReach(s, val)) {
+    shape = shape || s.joins(x, x) || s.cyclic(x);
+    if (const auto* fs = s.cyclic(x)) cycle = commonFields(cycle, *fs);
+  }
+  if (shape) s.addJoins(arr, arr);
+  if (cycle) s.addCyclic(arr, *cycle);
+}
+
+// Arrays whose elements are shown and read or written at an index that may
+// be more than this many of them: the elements become unshown (an abstract
+// array, thesis Def. 1.46) instead of one case per index.
+constexpr size_t kMaxIndexCases = 8;
+
+// The elements of `arr` become unshown: as if each were stored into the
+// array's unshown contents (the concrete heap does not change, so sizes
+// and integers keep their values).
+State withHiddenElements(const State& in, Ref arr, bool write_predicates, state::TypeSystem& types) {
+  State s = in;
+  HeapValue& v = s.atMutable(arr);
+  std::vector<Ref> old = std::move(v.elements);
+  bool non_null = true;
+  v.elements.clear();
+  v.has_elements = false;
+  v.elements_non_null = false;
+  for (Ref e : old) {
+    non_null = non_null && e != kNull;
+    if (e != kNull && s.at(e).isObject())
+      addToUnshownContents(s, arr, e, write_predicates, types);
+  }
+  s.atMutable(arr).elements_non_null = non_null;
+  return s;
+}
+
+// An index that may be any of several shown elements: one case per index,
+// or past kMaxIndexCases the array with its elements unshown.
+StepResult indexCases(Ctx& c, Ref arr, Ref idx) {
+  const HeapValue& av = c.in.at(arr);
+  Interval i = c.in.intervalOf(idx);
+  std::vector<Interval> parts;
+  for (int64_t k = std::max<int64_t>(i.lo, 0); k <= i.hi && k < static_cast<int64_t>(av.elements.size()); ++k)
+    parts.push_back(Interval::point(k));
+  if (parts.size() > kMaxIndexCases)
+    return refinedTo({withHiddenElements(c.in, arr, c.ev.options().write_predicates, c.ev.types())}, {arr});
+  return refinedTo(state::refineInteger(c.in, idx, parts), {idx});
+}
+
 }  // namespace
 
 StepResult evalArrayLoad(Ctx& c) {
@@ -375,12 +436,7 @@ StepResult evalArrayLoad(Ctx& c) {
   std::string atype = arrayTypeName(c, av);
   Ref value = kNone;
   if (av.has_elements) {
-    if (!i.isPoint()) {
-      std::vector<Interval> parts;
-      for (int64_t k = std::max<int64_t>(i.lo, 0); k <= i.hi && k < static_cast<int64_t>(av.elements.size()); ++k)
-        parts.push_back(Interval::point(k));
-      return refinedTo(state::refineInteger(c.in, idx, parts), {idx});
-    }
+    if (!i.isPoint()) return indexCases(c, arr, idx);
     value = av.elements[static_cast<size_t>(i.lo)];
   } else if (type != 'A') {
     char prim = elementPrim(atype);
@@ -445,12 +501,7 @@ StepResult evalArrayStore(Ctx& c) {
     if (!c.ev.types().isSubset(c.in.at(val).type, comp))
       return unsupported("aastore whose ArrayStoreException check cannot be decided");
   }
-  if (av.has_elements && !i.isPoint()) {
-    std::vector<Interval> parts;
-    for (int64_t k = std::max<int64_t>(i.lo, 0); k <= i.hi && k < static_cast<int64_t>(av.elements.size()); ++k)
-      parts.push_back(Interval::point(k));
-    return refinedTo(state::refineInteger(c.in, idx, parts), {idx});
-  }
+  if (av.has_elements && !i.isPoint()) return indexCases(c, arr, idx);
   c.popValue(type);
   c.pop();
   c.pop();
@@ -458,29 +509,9 @@ StepResult evalArrayStore(Ctx& c) {
     if (type == 'A' && c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, std::nullopt, true, c.ev.types());
     c.out.atMutable(arr).elements[static_cast<size_t>(i.lo)] = val;
   } else if (type == 'A') {
-    // The array's unknown contents now include `val` (thesis Def. 1.46),
-    // which may be null: an element read later may be null.
-    if (val != kNull) {
-      if (c.ev.options().write_predicates) addWritePredicates(c.out, arr, val, std::nullopt, false, c.ev.types());
-      // Everything val leads to, also through its predicates (Def. 1.10(m):
-      // once val is only in the array's unshown elements, the array is
-      // what shares with them; a review found `arr[0] = b` with `a %$ b`
-      // losing `arr %$ a`).
-      for (Ref rb : leadsTo(c.out, val)) c.out.addJoins(arr, rb);
-      c.out.addJoins(arr, val);
-      // The array's unshown contents now reach val's shapes (rules (ii)-(v)
-      // with the array as the abstract predecessor): once val is gone from
-      // the state, only the array's own predicates keep them (a review
-      // found a cycle stored into an array, then walked, losing its ⟲).
-      bool shape = explicitNonTree(c.out, val);
-      auto cycle = shape ? shownCycleFields(c.out, val) : std::nullopt;
-      for (Ref x : explicitReach(c.out, val)) {
-        shape = shape || c.out.joins(x, x) || c.out.cyclic(x);
-        if (const auto* fs = c.out.cyclic(x)) cycle = commonFields(cycle, *fs);
-      }
-      if (shape) c.out.addJoins(arr, arr);
-      if (cycle) c.out.addCyclic(arr, *cycle);
-    }
+    // The array's unknown contents now include `val`, which may be null:
+    // an element read later may be null.
+    if (val != kNull) addToUnshownContents(c.out, arr, val, c.ev.options().write_predicates, c.ev.types());
     c.out.atMutable(arr).elements_non_null = false;
   }
   c.advance();

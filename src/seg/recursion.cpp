@@ -72,9 +72,11 @@ CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
         case bytecode::Family::Field: {
           auto op = static_cast<bytecode::FieldOp>(insn.info().sub);
           bool reference = false;
+          std::optional<std::pair<std::string, std::string>> name;
           try {
             auto ref = pool.memberRef(static_cast<uint16_t>(insn.operand));
             reference = ref.descriptor.empty() || ref.descriptor.front() == 'L' || ref.descriptor.front() == '[';
+            name.emplace(ref.name, ref.descriptor);
           } catch (const InputError&) {
             reference = true;
           }
@@ -85,6 +87,10 @@ CalleeEffects::Writes CalleeEffects::local(const program::MethodInfo& m) {
           }
           if (op == bytecode::FieldOp::PutStatic) {
             w.statics = true;
+            if (name)
+              w.static_fields.insert(*name);
+            else
+              w.any_static = true;
             if (reference) w.shape = true;
           }
           break;
@@ -296,12 +302,14 @@ CalleeEffects::Writes CalleeEffects::of(const program::MethodInfo& root) {
   Writes w;
   std::set<const program::MethodInfo*> seen{&root};
   std::vector<const program::MethodInfo*> work{&root};
-  while (!work.empty() && !(w.heap && w.statics && w.shape && w.old)) {
+  while (!work.empty() && !(w.heap && w.statics && w.shape && w.old && w.any_static)) {
     const program::MethodInfo* m = work.back();
     work.pop_back();
     Writes here = local(*m);
     w.heap |= here.heap;
     w.statics |= here.statics;
+    w.static_fields.insert(here.static_fields.begin(), here.static_fields.end());
+    w.any_static |= here.any_static;
     w.shape |= here.shape;
     w.old |= here.old;
     w.ctor_this |= here.ctor_this;
@@ -465,9 +473,12 @@ Ref transfer(State& k, const State& end, Ref v, const std::vector<Ref>& reach, E
   return x;
 }
 
-// Static fields after the call when the callee may have written them: an
-// unknown value of each field's type (as after an unanalysed call).
-void forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Evaluator& ev) {
+// Static fields after the call: those the callee may have written (all
+// when a class initializer ran) get an unknown value of the field's type
+// (as after an unanalysed call), which may be or share with what the
+// callee could reach, as far as the types allow.
+void forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Evaluator& ev,
+                   const CalleeEffects::Writes& writes, bool initialised, CalleeEffects& effects) {
   state::TypeSystem& ts = ev.types();
   std::vector<state::FieldId> fields;
   for (const auto& [f, r] : end.statics) fields.push_back(f);
@@ -477,6 +488,11 @@ void forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Ev
   std::vector<std::pair<state::FieldId, Ref>> fresh;
   for (state::FieldId f : fields) {
     const state::FieldInfo& fi = ts.fieldInfo(f);
+    auto kept = std::find_if(k.statics.begin(), k.statics.end(), [f](const auto& e) { return e.first == f; });
+    if (kept != k.statics.end() && !initialised && !writes.mayWriteStatic(fi.name, fi.descriptor)) {
+      fresh.emplace_back(f, kept->second);
+      continue;
+    }
     char p = fi.kind();
     Ref n = ev.alloc().fresh();
     if (p == 'F' || p == 'D') {
@@ -489,7 +505,7 @@ void forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Ev
       k.addJoins(n, n);
       k.addCyclic(n, {});
       for (Ref y : reach) {
-        k.addJoins(n, y);
+        if (effects.mayShare(ts, k.at(n).type, k.at(y).type)) k.addJoins(n, y);
         if (ts.mayOverlap(k.at(n).type, k.at(y).type)) k.addMaybeEqual(n, y);
       }
     }
@@ -544,7 +560,7 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
     std::erase_if(k.preds.cyclic, [o](const auto& c) { return c.first == o; });
   }
   out.heap_kept = !(writes.heap && writes.old) && !initialised;
-  if (writes.statics || initialised) forgetStatics(k, end, reach, ev);
+  if (writes.statics || initialised) forgetStatics(k, end, reach, ev, writes, initialised, effects);
   k.init = end.init;
 
   Frame& caller = k.frames.front();

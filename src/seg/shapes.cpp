@@ -192,8 +192,18 @@ std::optional<std::set<state::TypeId>> TypeReach::closure(const state::AbstractT
 bool TypeReach::cannotReach(const State& s, Ref x, Ref y) {
   const HeapValue* vx = s.find(x);
   const HeapValue* vy = s.find(y);
-  if (!vx || !vy || !vx->isObject() || vy->kind != HeapValue::Kind::Instance || vx->type.empty() || vy->type.empty())
-    return false;
+  if (!vx || !vy || !vx->isObject() || !vy->isObject() || vx->type.empty() || vy->type.empty()) return false;
+  if (vy->kind == HeapValue::Kind::Array) {
+    // An array is reached only through a field or element whose declared
+    // array type it may have (arrays are covariant: a field of type S[]
+    // holds any T[] with T <: S).
+    auto xs = closure(vx->type);
+    if (!xs) return false;
+    return std::none_of(xs->begin(), xs->end(), [&](state::TypeId t) {
+      return ts_.isArray(t) && ts_.mayOverlap(vy->type, ts_.subtypesOf(t));
+    });
+  }
+  if (vy->kind != HeapValue::Kind::Instance) return false;
   auto ys = ts_.runtimeClasses(vy->type);
   if (!ys || ys->empty()) return false;
   auto xs = closure(vx->type);

@@ -116,11 +116,12 @@ bool endsBeyond(const State& s, Ref c, FieldId f) {
   return v && v->isObject() && shownField(s, c, f) == kNone && acyclicBeyond(s, c, f);
 }
 
-// Whether r or c (r.f = c) may lie on a cycle: a cycle predicate, or r on a
-// cycle of shown fields. Only there do ends at null matter (a tree's sizes
-// measure it; predicates about trees would only split its states).
+// Whether r or c (r.f = c) may lie on a cycle or share: a cycle predicate,
+// `%$`-self, or r on a cycle of shown fields. Only there do ends at null
+// matter (a tree's sizes measure it; predicates about trees would only
+// split its states; a structure that may share has no size).
 bool nearCycle(const State& s, Ref r, Ref c) {
-  if (s.cyclic(r) || s.cyclic(c)) return true;
+  if (s.cyclic(r) || s.cyclic(c) || s.joins(r, r) || s.joins(c, c)) return true;
   std::set<Ref> seen;
   std::vector<Ref> work{c};
   while (!work.empty()) {

@@ -225,5 +225,37 @@ TEST_F(Recursion, ReturnEdgesSayWhetherTheCalleeKeptTheHeap) {
   }
 }
 
+// After a call of a recursive method, a static field it cannot write (by
+// name, through every callee) keeps its value; one it writes is unknown.
+TEST_F(Recursion, StaticsTheCalleeCannotWriteKeepTheirValue) {
+  CalleeEffects effects(program_);
+  CalleeEffects::Writes w = effects.of(method("TermStaticsRec", "depth"));
+  EXPECT_TRUE(w.statics);
+  EXPECT_TRUE(w.mayWriteStatic("calls", "I"));
+  EXPECT_FALSE(w.mayWriteStatic("args", "[Ljava/lang/String;"));
+  Graph g;
+  BuildResult r = buildGraph(g, ev_.methodEntry(method("TermStaticsRec", "main")), ev_, BuildOptions{});
+  ASSERT_EQ(r.status, BuildResult::Status::Complete) << r.reason;
+  const state::FieldId args = types_.field("TermStaticsRec", "args", "[Ljava/lang/String;", true);
+  const state::FieldId calls = types_.field("TermStaticsRec", "calls", "I", true);
+  auto get = [](const state::State& s, state::FieldId f) {
+    for (const auto& [h, v] : s.statics)
+      if (h == f) return v;
+    return state::kNone;
+  };
+  size_t returns = 0;
+  for (EdgeId e : g.edges()) {
+    const Edge& edge = g.edge(e);
+    if (edge.kind != EdgeKind::Return) continue;
+    const state::State& call = g.state(edge.context);
+    const state::State& after = g.state(edge.to);
+    ASSERT_NE(get(call, args), state::kNone);
+    EXPECT_EQ(get(after, args), get(call, args)) << "depth() cannot write args";
+    EXPECT_NE(get(after, calls), get(call, calls)) << "depth() writes calls";
+    ++returns;
+  }
+  EXPECT_GE(returns, 1u);
+}
+
 }  // namespace
 }  // namespace jhalt::seg

@@ -76,5 +76,27 @@ TEST_F(ShapesTest, TypesDecideWhatMayReachWhat) {
   EXPECT_TRUE(reach.pathsFrom(s, 2).count(4));
 }
 
+// An array is reached only through a field or element of an array type it
+// may have (covariantly): a node reaches no array; an Object[] may hold a
+// String[]; a String[] holds Strings, which hold no array of nodes.
+TEST_F(ShapesTest, ArraysAreReachedThroughArrayTypedFieldsOnly) {
+  TypeReach reach(types_);
+  auto array = [&](std::string_view t) {
+    HeapValue v = HeapValue::object(types_.exactly(types_.intern(t)));
+    v.kind = HeapValue::Kind::Array;
+    return v;
+  };
+  State s = test::frameWith({1, 2, 3, 4, 5});
+  s.put(1, HeapValue::object(types_.exactly(node_)));
+  s.put(2, array("[LTermDoublyLinkedRec;"));
+  s.put(3, array("[Ljava/lang/Object;"));
+  s.put(4, array("[Ljava/lang/String;"));
+  s.put(5, array("[[Ljava/lang/String;"));
+  EXPECT_TRUE(reach.cannotReach(s, 1, 2)) << "a node's fields are nodes";
+  EXPECT_FALSE(reach.cannotReach(s, 3, 4)) << "an Object[] may hold a String[]";
+  EXPECT_TRUE(reach.cannotReach(s, 4, 2)) << "Strings hold no nodes";
+  EXPECT_FALSE(reach.cannotReach(s, 5, 4)) << "a String[][] holds String[]s";
+}
+
 }  // namespace
 }  // namespace jhalt::seg::detail

@@ -26,6 +26,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
 
 #include "jhalt/seg/evaluator.h"
 #include "jhalt/seg/label.h"
@@ -60,7 +61,14 @@ class CalleeEffects {
     // array store or an unknown callee.
     bool old = false;
     bool ctor_this = false;  // a putfield into a constructor's own `this` (its own or one it may run)
-    static Writes all() { return {true, true, true, true, true}; }
+    // The static fields written, by name and descriptor (any owner), unless
+    // `any_static` (a callee that is not known, a constant it cannot read).
+    std::set<std::pair<std::string, std::string>> static_fields;
+    bool any_static = false;
+    bool mayWriteStatic(const std::string& name, const std::string& descriptor) const {
+      return any_static || static_fields.count({name, descriptor}) > 0;
+    }
+    static Writes all() { return {true, true, true, true, true, {}, true}; }
   };
   Writes of(const program::MethodInfo& method);
   // A field the method sets, on every path to a normal return, on the

@@ -1,0 +1,101 @@
+// How the graph builder treats loops (src/seg/builder.cpp) and arrays read
+// at an unknown index (src/seg/eval_heap.cpp): which repetitions of a loop
+// head are merged, and when shown array elements become unshown. The
+// programs are in tests/java/programs; their verdicts are checked by their
+// EXPECT lines.
+#include <gtest/gtest.h>
+
+#include "jhalt/seg/builder.h"
+#include "jhalt/seg/evaluator.h"
+#include "jhalt/state/reach.h"
+#include "test_classpath.h"
+
+namespace jhalt::seg {
+namespace {
+
+class Builder : public ::testing::Test {
+ protected:
+  Builder() : cp_(test::testClassPath()), program_(cp_), types_(program_), ev_(program_, types_, alloc_) {}
+
+  const program::MethodInfo& method(std::string_view cls, std::string_view name) {
+    for (const auto& m : program_.get(cls).methods)
+      if (m->name() == name) return *m;
+    throw std::runtime_error("no method " + std::string(name));
+  }
+
+  bool hasIncoming(const Graph& g, NodeId n, EdgeKind kind) {
+    for (EdgeId e : g.edges())
+      if (g.edge(e).to == n && g.edge(e).kind == kind) return true;
+    return false;
+  }
+
+  classpath::ClassPath cp_;
+  program::Program program_;
+  state::TypeSystem types_;
+  state::RefAllocator alloc_;
+  Evaluator ev_;
+};
+
+// A cyclic list reversed: the loop head's first visit (x on the cycle) is
+// not merged with the second (x's path ends at null, the head's link is
+// cut), so the merged loop head that the later visits are instances of
+// still knows x ⇝n null.
+TEST_F(Builder, SecondVisitOfALoopThatCutsACycleIsNotMergedWithTheFirst) {
+  Graph g;
+  BuildResult r = buildGraph(g, ev_.methodEntry(method("TermCyclicReverse", "main")), ev_, BuildOptions{});
+  ASSERT_EQ(r.status, BuildResult::Status::Complete) << r.reason;
+  const state::FieldId n = types_.field("TermCyclicReverse$Node", "n", "LTermCyclicReverse$Node;", false);
+  size_t merged_heads = 0, with_path = 0;
+  for (NodeId v : g.nodes()) {
+    const state::State& s = g.state(v);
+    if (!g.node(v).alive || s.frames.empty() || s.top().method->name() != "main" || g.node(v).merges == 0) continue;
+    // The reversal's loop head (javac puts x in local 3, after the loop
+    // that builds the list, which ends at pc 34).
+    if (!hasIncoming(g, v, EdgeKind::Instance) || s.top().pc < 34) continue;
+    const state::Ref x = s.top().locals.size() > 3 ? s.top().locals[3] : state::kNone;
+    if (x == state::kNone || x == state::kNull || !s.find(x) || !s.at(x).isObject()) continue;
+    ++merged_heads;
+    if (state::reachedAlong(s, x, n).count(state::kNull)) ++with_path;
+  }
+  EXPECT_GE(merged_heads, 1u);
+  EXPECT_EQ(with_path, merged_heads) << "a merged loop head of the reversal forgot that x's path ends at null";
+}
+
+// A run that is still concrete (every value exact, every object shown, no
+// heap predicate) is not merged at its loop heads: reversing a cycle of
+// three nodes the method built itself runs to its end.
+TEST_F(Builder, ConcreteRunsAreNotMerged) {
+  Graph g;
+  BuildResult r = buildGraph(g, ev_.methodEntry(method("TermCyclicReverse", "reverseThree")), ev_, BuildOptions{});
+  ASSERT_EQ(r.status, BuildResult::Status::Complete) << r.reason;
+  EXPECT_EQ(r.merges, 0u);
+  size_t returns = 0;
+  for (NodeId v : g.nodes()) {
+    const state::State& s = g.state(v);
+    if (!g.node(v).alive || !s.finished() || s.exception != state::kNone) continue;
+    ++returns;
+    // The result is exactly 4: three nodes and the head once more.
+    ASSERT_TRUE(s.isInteger(s.result));
+    EXPECT_EQ(s.intervalOf(s.result), state::Interval::point(4));
+  }
+  EXPECT_EQ(returns, 1u);
+}
+
+// A table of 16 buckets written at an index that may be any of them: the
+// array's elements become unshown (one successor) instead of one case per
+// index, and the graph stays small.
+TEST_F(Builder, ArraysReadAtManyIndexesHideTheirElements) {
+  Graph g;
+  BuildResult r = buildGraph(g, ev_.methodEntry(method("TermBucketChains", "main")), ev_, BuildOptions{});
+  ASSERT_EQ(r.status, BuildResult::Status::Complete) << r.reason;
+  EXPECT_LT(g.liveNodes(), 600u);
+  for (NodeId v : g.nodes()) {
+    if (!g.node(v).alive) continue;
+    size_t refinements = 0;
+    for (EdgeId e : g.edges()) refinements += g.edge(e).from == v && g.edge(e).kind == EdgeKind::Refine;
+    EXPECT_LE(refinements, 8u) << "one case per index of a 16-element table";
+  }
+}
+
+}  // namespace
+}  // namespace jhalt::seg
