@@ -192,6 +192,7 @@ Ref havocCall(Ctx& c, const std::vector<Ref>& args, std::string_view ret) {
     s.addCyclic(x, {});
     for (Ref y : touched) s.addJoins(x, y);
   }
+  std::vector<Ref> fresh_statics;
   if (callbacks) {
     for (auto& [f, r] : s.statics) {
       const state::FieldInfo& fi = ts.fieldInfo(f);
@@ -207,10 +208,16 @@ Ref havocCall(Ctx& c, const std::vector<Ref>& args, std::string_view ret) {
         s.addJoins(n, n);
         s.addCyclic(n, {});
         for (Ref y : touched) s.addJoins(n, y), s.addMaybeEqual(n, y);
+        // Two statics may now hold one object, and the result may be it
+        // (a review found both taken as different objects after a
+        // recursive call; recursion.cpp, forgetStatics).
+        for (Ref y : fresh_statics) s.addJoins(n, y), s.addMaybeEqual(n, y);
+        fresh_statics.push_back(n);
       }
       r = n;
     }
   }
+  touched.insert(touched.end(), fresh_statics.begin(), fresh_statics.end());
   if (ret == "V") return kNone;
   char p = ret[0];
   if (p == 'F' || p == 'D') return c.newFloat(std::nullopt, p);
@@ -225,7 +232,7 @@ Ref havocCall(Ctx& c, const std::vector<Ref>& args, std::string_view ret) {
   s.addCyclic(r, {});
   for (Ref y : touched) {
     s.addJoins(r, y);
-    if (ts.isSubset(s.at(y).type, s.at(r).type) || ts.isSubset(s.at(r).type, s.at(y).type)) s.addMaybeEqual(r, y);
+    if (ts.mayOverlap(s.at(y).type, s.at(r).type)) s.addMaybeEqual(r, y);
   }
   for (Ref a : args)
     if (a != kNull && a != kNone && s.find(a) && s.at(a).isObject() && !s.maybeExisting(a)) s.addMaybeEqual(r, a);

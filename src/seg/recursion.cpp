@@ -476,8 +476,11 @@ Ref transfer(State& k, const State& end, Ref v, const std::vector<Ref>& reach, E
 // Static fields after the call: those the callee may have written (all
 // when a class initializer ran) get an unknown value of the field's type
 // (as after an unanalysed call), which may be or share with what the
-// callee could reach, as far as the types allow.
-void forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Evaluator& ev,
+// callee could reach and with each other, as far as the types allow (a
+// review found two statics set to one object, and a static and the result,
+// taken as different objects). Returns the new references: a returned or
+// thrown object may be one of them.
+std::vector<Ref> forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Evaluator& ev,
                    const CalleeEffects::Writes& writes, bool initialised, CalleeEffects& effects) {
   state::TypeSystem& ts = ev.types();
   std::vector<state::FieldId> fields;
@@ -486,6 +489,11 @@ void forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Ev
   std::sort(fields.begin(), fields.end());
   fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
   std::vector<std::pair<state::FieldId, Ref>> fresh;
+  std::vector<Ref> made;
+  auto link = [&](Ref n, Ref y) {
+    if (effects.mayShare(ts, k.at(n).type, k.at(y).type)) k.addJoins(n, y);
+    if (ts.mayOverlap(k.at(n).type, k.at(y).type)) k.addMaybeEqual(n, y);
+  };
   for (state::FieldId f : fields) {
     const state::FieldInfo& fi = ts.fieldInfo(f);
     auto kept = std::find_if(k.statics.begin(), k.statics.end(), [f](const auto& e) { return e.first == f; });
@@ -504,15 +512,15 @@ void forgetStatics(State& k, const State& end, const std::vector<Ref>& reach, Ev
       k.setMaybeExisting(n, true);
       k.addJoins(n, n);
       k.addCyclic(n, {});
-      for (Ref y : reach) {
-        if (effects.mayShare(ts, k.at(n).type, k.at(y).type)) k.addJoins(n, y);
-        if (ts.mayOverlap(k.at(n).type, k.at(y).type)) k.addMaybeEqual(n, y);
-      }
+      for (Ref y : reach) link(n, y);
+      for (Ref y : made) link(n, y);
+      made.push_back(n);
     }
     fresh.emplace_back(f, n);
   }
   k.statics.clear();
   for (const auto& [f, n] : fresh) k.setStatic(f, n);
+  return made;
 }
 
 }  // namespace
@@ -560,7 +568,8 @@ Concretization concretize(const State& call, const State& end, Evaluator& ev, Ca
     std::erase_if(k.preds.cyclic, [o](const auto& c) { return c.first == o; });
   }
   out.heap_kept = !(writes.heap && writes.old) && !initialised;
-  if (writes.statics || initialised) forgetStatics(k, end, reach, ev, writes, initialised, effects);
+  if (writes.statics || initialised)
+    for (Ref y : forgetStatics(k, end, reach, ev, writes, initialised, effects)) reach.push_back(y);
   k.init = end.init;
 
   Frame& caller = k.frames.front();

@@ -588,6 +588,17 @@ class Merger {
   // at a's and b's positions (null at a's makes it hold).
   void checkReaches() {
     if (s2_.preds.reaches.empty()) return;
+    // What s1 entails includes what the step rule derives from its
+    // predicates (a merge result is saturated: s ⇝f null and s.f = z shown
+    // give z ⇝f null, which reachedAlong does not find from z alone).
+    State saturated = s1_;
+    std::set<FieldId> fields;
+    for (const Reach& r : s2_.preds.reaches) fields.insert(r.field);
+    for (const auto& [x, v] : s1_.heap)
+      if (v->isObject())
+        for (FieldId f : fields)
+          for (Ref t : reachedAlong(s1_, x, f)) saturated.addReach(x, t, f);
+    saturateReaches(saturated);
     std::map<Ref, std::vector<Ref>> of2;  // r2 -> the r1 merged with it
     for (const auto& [pair, r3] : merged_) of2[pair.second].push_back(pair.first);
     of2[kNull].push_back(kNull);
@@ -599,7 +610,7 @@ class Merger {
       }
       for (Ref x1 : from->second) {
         if (x1 == kNull) continue;
-        std::set<Ref> w = reachedAlong(s1_, x1, r.field);
+        std::set<Ref> w = reachedAlong(saturated, x1, r.field);
         for (Ref y1 : to->second)
           if (!(w.count(y1) || (y1 == x1 && r.from != r.to))) {
             failed_ = true;

@@ -234,5 +234,33 @@ TEST_F(ReachTest, MergeKeepsWhatBothStatesEntail) {
   EXPECT_TRUE(isInstance(pan, forgetful, types_)) << toString(forgetful, types_);
 }
 
+// The instance check derives what the step rule derives (a review found a
+// merge result that stated b ⇝ null, which the merged states entail only
+// through a's path: a ⇝ c, c.next = null, a.next = b shown, a not null).
+TEST_F(ReachTest, InstanceCheckDerivesWhatTheStepRuleDerives) {
+  // s: locals (a, c); a.next = b (abstract, may lie on a cycle), a ⇝ c,
+  // c.next = null; a and c may be the same object.
+  State s = frameWith({1, 3});
+  s.put(1, node(2));
+  s.put(2, abstractNode());
+  s.addCyclic(2, {next_});
+  s.setMaybeExisting(2, true);
+  s.put(3, node(kNull));
+  s.addMaybeEqual(1, 3);
+  s.addReach(1, 3, next_);
+  EXPECT_TRUE(reachedAlong(s, 1, next_).count(kNull));
+  EXPECT_FALSE(reachedAlong(s, 2, next_).count(kNull)) << "not found from b alone";
+  // t: the same positions, stating b ⇝ null.
+  State t = s;
+  t.addReach(2, kNull, next_);
+  EXPECT_TRUE(isInstance(s, t, types_)) << "s entails b ⇝ null: a is an object whose path ends at null";
+  // Without a's path to c the fact is not entailed.
+  State u = s;
+  u.preds.reaches.clear();
+  State v = u;
+  v.addReach(2, kNull, next_);
+  EXPECT_FALSE(isInstance(u, v, types_));
+}
+
 }  // namespace
 }  // namespace jhalt::state
