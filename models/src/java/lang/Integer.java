@@ -1,6 +1,6 @@
 package java.lang;
 
-/** Model of java.lang.Integer: a boxed int without the value cache. */
+/** Model of java.lang.Integer: a boxed int, with the cache of small values. */
 public final class Integer extends Number implements Comparable<Integer> {
     public static final int MIN_VALUE = 0x80000000;
     public static final int MAX_VALUE = 0x7fffffff;
@@ -11,8 +11,22 @@ public final class Integer extends Number implements Comparable<Integer> {
         this.value = value;
     }
 
-    /** The JDK may return a cached instance; identity of boxes is not modelled. */
+    // JLS 5.1.7: boxing -128..127 always gives the same object (a review
+    // found `valueOf(n) == valueOf(n)` taken as false, a wrong YES). Larger
+    // values are cached only under -XX:AutoBoxCacheMax, which the model
+    // does not assume.
+    private static Integer[] cache;
+
     public static Integer valueOf(int i) {
+        if (i >= -128 && i <= 127) {
+            if (cache == null) cache = new Integer[256];
+            Integer c = cache[i + 128];
+            if (c == null) {
+                c = new Integer(i);
+                cache[i + 128] = c;
+            }
+            return c;
+        }
         return new Integer(i);
     }
 
