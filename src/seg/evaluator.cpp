@@ -620,6 +620,10 @@ StepResult evalBranch(Ctx& c) {
       Ref obj = a == kNull ? b : a;
       if (c.in.maybeExisting(obj)) return refinedTo(state::refineExistence(c.in, obj), {obj});
       same = false;
+    } else if (c.in.maybeExisting(a) && c.in.maybeExisting(b)) {
+      // Both may be null, so they may be equal without a =? between them:
+      // decide a's existence first (thesis §1.4.2, null refinement).
+      return refinedTo(state::refineExistence(c.in, a), {a});
     } else if (c.in.maybeEqual(a, b)) {
       return refinedTo(state::refineEquality(c.in, a, b, c.ev.types()), {a, b});
     } else {

@@ -27,6 +27,7 @@ Usage: check_expectations.py JHALT SOURCE_ROOT... --jars DIR --classes DIR [--jo
 """
 import argparse
 import json
+import time
 import os
 import re
 import shlex
@@ -193,6 +194,12 @@ def check_verdict(jhalt, target, command, options, spec):
     return problems
 
 
+def timed_check(jhalt, case):
+    start = time.monotonic()
+    problems = check(jhalt, case[1], case[2], case[3], case[4])
+    return problems, time.monotonic() - start
+
+
 def collect(roots, jars, classes):
     cases, malformed = [], []
     for root in roots:
@@ -234,13 +241,20 @@ def main():
     for m in malformed:
         print("FAIL " + m)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda c: check(args.jhalt, c[1], c[2], c[3], c[4]), cases))
+        results = list(pool.map(lambda c: timed_check(args.jhalt, c), cases))
     failures = len(malformed)
-    for (name, _, command, options, spec), problems in zip(cases, results):
-        print("%-4s %s: %s %s -> %s" % ("ok" if not problems else "FAIL", name, command, options, spec))
+    failed = []
+    for (name, _, command, options, spec), (problems, seconds) in zip(cases, results):
+        line = "%-4s %s: %s %s -> %s  (%.1f s)" % ("ok" if not problems else "FAIL", name, command, options, spec, seconds)
+        print(line)
         for p in problems:
             print("     " + p)
+        if problems:
+            failed.append(line + "\n     " + problems[0][:300])
         failures += bool(problems)
+    # CI shows the end of the log: the failures again, briefly.
+    for line in failed:
+        print(line)
     print("%d YES proofs re-checked by cvc5: %d claims, all unsat" % (len(OBLIGATIONS), sum(n for _, n in OBLIGATIONS))
           if not failures else "")
     if not failures and CROSS_CHECK[0] and sum(n for _, n in OBLIGATIONS) == 0:
