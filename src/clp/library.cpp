@@ -13,6 +13,9 @@ bool libraryTerminates(std::string_view owner, std::string_view name, std::strin
       {"java/lang/String", "equals", "(Ljava/lang/Object;)Z"},
       {"java/lang/String", "hashCode", "()I"},
       {"java/lang/String", "valueOf", "(I)Ljava/lang/String;"},
+      {"java/lang/Object", "getClass", "()Ljava/lang/Class;"},  // final, native: reads the header
+      {"java/lang/Enum", "getDeclaringClass", "()Ljava/lang/Class;"},  // getClass, getSuperclass
+      {"java/lang/Enum", "hashCode", "()I"},  // the identity hash
       {"java/lang/Math", "abs", "(I)I"},
       {"java/lang/Math", "min", "(II)I"},
       {"java/lang/Math", "max", "(II)I"},
