@@ -405,8 +405,10 @@ class HeapSearch {
     }
     for (seg::NodeId n : g.nodes())
       if (g.state(n).finished()) {
-        if (trace_) trace(fmt::format("the graph from the loop head reaches a program end:\n{}",
-                                      state::toString(g.state(g.node(n).parent), types_)));
+        const seg::NodeId before = g.node(n).parent;
+        if (trace_ && before != seg::kNoNode && g.node(before).alive)
+          trace(fmt::format("the graph from the loop head reaches a program end:\n{}",
+                            state::toString(g.state(before), types_)));
         return false;
       }
     states = g.liveNodes();

@@ -119,9 +119,9 @@ size_t visitsOnPath(const Graph& g, NodeId n) {
   const state::State& s = g.state(n);
   size_t k = 0;
   for (NodeId a = g.node(n).parent; a != kNoNode; a = g.node(a).parent) {
+    if (!g.node(a).alive) continue;  // a removed node has no state
     const state::State& t = g.state(a);
-    if (g.node(a).alive && atLoopHead(t) && t.top().method == s.top().method && t.top().pc == s.top().pc &&
-        state::sameShape(s, t))
+    if (atLoopHead(t) && t.top().method == s.top().method && t.top().pc == s.top().pc && state::sameShape(s, t))
       ++k;
   }
   return k;
