@@ -1,5 +1,7 @@
 #include "encode.h"
 
+#include <numeric>
+
 #include <fmt/format.h>
 
 namespace jhalt::its::detail {
@@ -11,6 +13,15 @@ std::vector<Term> multipliers(smt::Solver& solver, const std::vector<Row>& rows,
   for (size_t i = 0; i < rows.size(); ++i) {
     m.push_back(solver.ctx().intVar(fmt::format("{}_{}", name, i)));
     if (!rows[i].eq) solver.add(m.back() >= 0);
+  }
+  return m;
+}
+
+std::vector<Term> realMultipliers(smt::Solver& solver, const std::vector<Row>& rows, const std::string& name) {
+  std::vector<Term> m;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    m.push_back(solver.ctx().realVar(fmt::format("{}_{}", name, i)));
+    if (!rows[i].eq) solver.add(m.back() >= solver.ctx().num(0));
   }
   return m;
 }
@@ -40,6 +51,39 @@ std::optional<Farkas> read(smt::Solver& solver, const std::vector<Term>& m, int6
   return f;
 }
 
+std::optional<Farkas> readScaled(smt::Solver& solver, const std::vector<Term>& m, const std::optional<Term>& scale) {
+  std::vector<smt::Rational> values;
+  for (const Term& t : m) {
+    auto v = solver.rationalValue(t);
+    if (!v) return std::nullopt;
+    values.push_back(*v);
+  }
+  if (scale) {
+    auto v = solver.rationalValue(*scale);
+    if (!v || v->num <= 0) return std::nullopt;
+    values.push_back(*v);
+  }
+  int64_t lcm = 1;
+  for (const smt::Rational& v : values) {
+    const int64_t g = std::gcd(lcm, v.den);
+    if (__builtin_mul_overflow(lcm / g, v.den, &lcm)) return std::nullopt;
+  }
+  std::vector<int64_t> ints;
+  for (const smt::Rational& v : values) {
+    int64_t x = 0;
+    if (__builtin_mul_overflow(v.num, lcm / v.den, &x)) return std::nullopt;
+    ints.push_back(x);
+  }
+  Farkas f;
+  f.scale = 0;
+  if (scale) {
+    f.scale = ints.back();
+    ints.pop_back();
+  }
+  f.mult = std::move(ints);
+  return f;
+}
+
 Term holds(smt::Context& ctx, const std::vector<Row>& rows, const std::vector<Term>& vars) {
   std::vector<Term> all;
   for (const Row& r : rows) {
@@ -66,11 +110,11 @@ std::optional<Farkas> deadCertificate(const Its& its, TransId t, const Facts& fa
   smt::Context& ctx = solver.ctx();
   std::vector<Row> rows = premise(its, t, facts);
   solver.push();
-  std::vector<Term> m = multipliers(solver, rows, fmt::format("dead{}", t));
+  std::vector<Term> m = realMultipliers(solver, rows, fmt::format("dead{}", t));
   std::vector<Term> zero(its.trans[t].num_vars, ctx.num(0));
   solver.add(farkas(ctx, rows, m, zero, ctx.num(-1)));
   std::optional<Farkas> out;
-  if (solver.check("its dead transition") == smt::Result::Sat) out = read(solver, m, 0);
+  if (solver.check("its dead transition") == smt::Result::Sat) out = readScaled(solver, m, std::nullopt);
   solver.pop();
   return out;
 }
@@ -86,13 +130,60 @@ std::optional<Farkas> infeasible(const std::vector<Row>& rows, size_t num_vars, 
   solver.pop();
   if (res != smt::Result::Unsat) return std::nullopt;
   solver.push();
-  std::vector<Term> m = multipliers(solver, rows, name);
+  std::vector<Term> m = realMultipliers(solver, rows, name);
   std::vector<Term> zero(num_vars, ctx.num(0));
   solver.add(farkas(ctx, rows, m, zero, ctx.num(-1)));
   std::optional<Farkas> out;
-  if (solver.check("its infeasible sequence") == smt::Result::Sat) out = read(solver, m, 0);
+  if (solver.check("its infeasible sequence") == smt::Result::Sat) out = readScaled(solver, m, std::nullopt);
   solver.pop();
   return out;
+}
+
+std::optional<Farkas> pairCertificate(const std::vector<Row>& rows) {
+  using Big = __int128;
+  auto certificate = [&](size_t i, Big p, size_t j, Big q) {
+    Farkas f;
+    f.scale = 0;
+    f.mult.assign(rows.size(), 0);
+    f.mult[i] += static_cast<int64_t>(p);
+    f.mult[j] += static_cast<int64_t>(q);
+    return f;
+  };
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    if (r.a.empty() && (r.eq ? r.b != 0 : r.b < 0)) return certificate(i, r.eq && r.b > 0 ? -1 : 1, i, 0);
+  }
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (size_t j = i + 1; j < rows.size(); ++j) {
+      const Row& ri = rows[i];
+      const Row& rj = rows[j];
+      if (ri.a.empty() || ri.a.size() != rj.a.size()) continue;
+      const auto& [v0, ai] = ri.a.front();
+      auto it = std::find_if(rj.a.begin(), rj.a.end(), [&](const auto& p) { return p.first == v0; });
+      if (it == rj.a.end()) continue;
+      const Big aj = it->second;
+      const Big g = std::gcd(static_cast<int64_t>(ai < 0 ? -ai : ai), static_cast<int64_t>(aj < 0 ? -aj : aj));
+      if (g == 0 || (aj < 0 ? -aj : aj) > (Big{1} << 30) || (ai < 0 ? -ai : ai) > (Big{1} << 30)) continue;
+      Big p = (aj < 0 ? -aj : aj) / g;
+      Big q = ((ai < 0) == (aj < 0) ? -1 : 1) * ((ai < 0 ? -Big{ai} : Big{ai}) / g);  // p·ai + q·aj = 0
+      bool cancels = std::all_of(ri.a.begin(), ri.a.end(), [&](const auto& x) {
+        auto y = std::find_if(rj.a.begin(), rj.a.end(), [&](const auto& z) { return z.first == x.first; });
+        return y != rj.a.end() && p * x.second + q * y->second == 0;
+      });
+      if (!cancels) continue;
+      for (Big sign : {Big{1}, Big{-1}}) {
+        const Big pi = sign * p, qj = sign * q;
+        if ((pi < 0 && !ri.eq) || (qj < 0 && !rj.eq)) continue;
+        if (pi * ri.b + qj * rj.b <= -1) return certificate(i, pi, j, qj);
+      }
+    }
+  return std::nullopt;
+}
+
+std::optional<Farkas> provenDead(const Its& its, TransId t, const Facts& facts, smt::Solver& solver) {
+  if (auto f = pairCertificate(premise(its, t, facts))) return f;
+  if (satisfiable(its, t, facts, solver)) return std::nullopt;
+  return deadCertificate(its, t, facts, solver);
 }
 
 bool satisfiable(const Its& its, TransId t, const Facts& facts, smt::Solver& solver) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -25,6 +26,79 @@ void asInequalities(const LinCon& c, std::vector<LinCon>& out) {
   }
   out.push_back(LinCon{c.expr, LinCon::Rel::Le});
   out.push_back(LinCon{c.expr.scaled(-1), LinCon::Rel::Le});
+}
+
+// A certificate for premise => atom (an inequality over post variables,
+// those >= pre) found without the solver, as most are: each post variable
+// of the atom is replaced along an equation that has it with coefficient
+// +-1 and no other post variable (an update y' = x + c), and what is left
+// over the pre variables is a multiple of one premise row or a true
+// constant. The combination is recomputed exactly before it is returned.
+std::optional<Farkas> substitutionCertificate(const std::vector<Row>& rows, const LinCon& atom, Var pre) {
+  if (atom.rel != LinCon::Rel::Le) return std::nullopt;
+  using Big = __int128;
+  std::map<Var, Big> rest;  // still to be shown: rest·v <= bound
+  for (const auto& [v, a] : atom.expr.terms) rest[v] += a;
+  Big bound = -static_cast<Big>(atom.expr.constant);
+  std::vector<Big> mult(rows.size(), 0);
+  const Big limit = Big{1} << 62;
+  auto subtract = [&](size_t i, Big m) {
+    mult[i] += m;
+    for (const auto& [v, a] : rows[i].a) rest[v] -= m * a;
+    bound -= m * rows[i].b;
+    std::erase_if(rest, [](const auto& p) { return p.second == 0; });
+  };
+  for (size_t guard = 0; guard < 64; ++guard) {
+    auto post = std::find_if(rest.begin(), rest.end(), [&](const auto& p) { return p.first >= pre; });
+    if (post == rest.end()) break;
+    const Var y = post->first;
+    const Big c = post->second;
+    size_t found = rows.size();
+    for (size_t i = 0; i < rows.size() && found == rows.size(); ++i) {
+      if (!rows[i].eq) continue;
+      int64_t coef = 0;
+      bool other_post = false;
+      for (const auto& [v, a] : rows[i].a) {
+        if (v == y) coef = a;
+        else if (v >= pre) other_post = true;
+      }
+      if ((coef == 1 || coef == -1) && !other_post) found = i;
+    }
+    if (found == rows.size()) return std::nullopt;
+    const int64_t coef = std::find_if(rows[found].a.begin(), rows[found].a.end(), [&](auto& p) { return p.first == y; })->second;
+    subtract(found, c * coef);
+    if (bound > limit || bound < -limit) return std::nullopt;
+  }
+  if (std::any_of(rest.begin(), rest.end(), [&](const auto& p) { return p.first >= pre; })) return std::nullopt;
+  if (!rest.empty()) {
+    // rest = lambda * row for an inequality row with lambda * b <= bound.
+    size_t found = rows.size();
+    Big lambda = 0;
+    for (size_t i = 0; i < rows.size() && found == rows.size(); ++i) {
+      if (rows[i].eq || rows[i].a.size() != rest.size()) continue;
+      const auto& [v0, a0] = rows[i].a.front();
+      auto it = rest.find(v0);
+      if (it == rest.end() || it->second % a0 != 0 || it->second / a0 <= 0) continue;
+      const Big l = it->second / a0;
+      bool same = std::all_of(rows[i].a.begin(), rows[i].a.end(), [&](const auto& p) {
+        auto r = rest.find(p.first);
+        return r != rest.end() && r->second == l * p.second;
+      });
+      if (same) found = i, lambda = l;
+    }
+    if (found == rows.size()) return std::nullopt;
+    subtract(found, lambda);
+  }
+  if (!rest.empty() || bound < 0) return std::nullopt;
+  Farkas f;
+  f.scale = 1;
+  for (Big m : mult) {
+    if (m > limit || m < -limit) return std::nullopt;
+    f.mult.push_back(static_cast<int64_t>(m));
+  }
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (!rows[i].eq && f.mult[i] < 0) return std::nullopt;
+  return f;
 }
 
 class Search {
@@ -55,11 +129,10 @@ class Search {
       for (TransId t : among_) {
         if (facts_.inv[its_.trans[t].to].empty()) continue;
         if (!spend()) return out;
-        if (!detail::satisfiable(its_, t, facts_, solver_))
-          if (auto cert = detail::deadCertificate(its_, t, facts_, solver_)) {
-            dead.emplace(t, std::move(*cert));
-            continue;
-          }
+        if (auto cert = detail::provenDead(its_, t, facts_, solver_)) {
+          dead.emplace(t, std::move(*cert));
+          continue;
+        }
         if (!certify(t, certs, dropped)) return out;
       }
       if (!dropped) {
@@ -183,8 +256,8 @@ class Search {
     return c.rel == LinCon::Rel::Le ? sum <= 0 : sum == 0;
   }
 
-  // Certificates for every atom of t's target (one query for all, then one
-  // per atom if that fails); atoms without one are dropped.
+  // Certificates for every atom of t's target; atoms without one are
+  // dropped.
   bool certify(TransId t, std::vector<InvCert>& certs, bool& dropped) {
     const Transition& tr = its_.trans[t];
     std::vector<Row> rows = premise(its_, t, facts_);
@@ -192,14 +265,14 @@ class Search {
     std::vector<bool> ok(post.size(), false);
     std::vector<InvCert> found;
     auto attempt = [&](const std::vector<size_t>& which) -> bool {
-      if (!spend()) return false;
+      if (std::chrono::steady_clock::now() >= options_.deadline) return false;
       smt::Context& ctx = solver_.ctx();
       solver_.push();
       std::vector<std::pair<std::vector<Term>, Term>> ms;
       for (size_t i : which) {
-        std::vector<Term> m = detail::multipliers(solver_, rows, fmt::format("inv{}_{}", t, i));
-        Term scale = ctx.intVar(fmt::format("inv{}_{}_scale", t, i));
-        solver_.add(scale >= 1);
+        std::vector<Term> m = detail::realMultipliers(solver_, rows, fmt::format("inv{}_{}", t, i));
+        Term scale = ctx.realVar(fmt::format("inv{}_{}_scale", t, i));
+        solver_.add(scale >= ctx.num(1));
         std::vector<Term> w(tr.num_vars, ctx.num(0));
         for (const auto& [v, a] : post[i].expr.terms) w[v] = a * scale;
         // a·y + k <= 0 is a·y <= -k.
@@ -209,8 +282,7 @@ class Search {
       bool sat = solver_.check("its invariant certificate") == smt::Result::Sat;
       if (sat)
         for (size_t j = 0; j < which.size(); ++j) {
-          auto s = solver_.value(ms[j].second);
-          auto f = s ? detail::read(solver_, ms[j].first, *s) : std::nullopt;
+          auto f = detail::readScaled(solver_, ms[j].first, ms[j].second);
           if (!f) continue;
           ok[which[j]] = true;
           found.push_back(InvCert{t, static_cast<uint32_t>(which[j]), std::move(*f)});
@@ -218,9 +290,16 @@ class Search {
       solver_.pop();
       return true;
     };
-    std::vector<size_t> all(post.size());
-    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
-    if (!attempt(all)) return false;
+    // One small linear program per atom: the solver is faster on these than
+    // on one program of all of them (LessLeaves: 4.4 s against 6.5 s), and
+    // one check of the budget per transition.
+    const Var pre = static_cast<Var>(its_.locs[tr.from].arity());
+    for (size_t i = 0; i < post.size(); ++i)
+      if (auto f = substitutionCertificate(rows, post[i], pre)) {
+        ok[i] = true;
+        found.push_back(InvCert{t, static_cast<uint32_t>(i), std::move(*f)});
+      }
+    if (std::find(ok.begin(), ok.end(), false) != ok.end() && !spend()) return false;
     for (size_t i = 0; i < post.size(); ++i)
       if (!ok[i] && !attempt({i})) return false;
     if (std::find(ok.begin(), ok.end(), false) != ok.end()) {

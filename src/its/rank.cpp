@@ -306,11 +306,9 @@ RankResult attempt(const Its& its, smt::Solver& solver, const RankOptions& optio
       result.why_not = "out of time";
       return result;
     }
-    if (!detail::satisfiable(its, t, facts, solver)) {
-      if (auto cert = detail::deadCertificate(its, t, facts, solver)) {
-        proof.dead.emplace(t, std::move(*cert));
-        continue;
-      }
+    if (auto cert = detail::provenDead(its, t, facts, solver)) {
+      proof.dead.emplace(t, std::move(*cert));
+      continue;
     }
     alive.push_back(t);
   }

@@ -49,6 +49,7 @@ class Decorator : public Solver {
     return inner_->checkQuantified(f, purpose, rlimit);
   }
   std::optional<int64_t> value(const Term& t) override { return inner_->value(t); }
+  std::optional<Rational> rationalValue(const Term& t) override { return inner_->rationalValue(t); }
   std::string assertionsText() override { return inner_->assertionsText(); }
   void setDeadline(std::chrono::steady_clock::time_point d) override { inner_->setDeadline(d); }
 

@@ -110,6 +110,7 @@ Context::Context() : impl_(std::make_unique<Impl>()) {}
 Context::~Context() = default;
 
 Term Context::intVar(const std::string& name) { return wrap(*this, impl_->z3.int_const(name.c_str())); }
+Term Context::realVar(const std::string& name) { return wrap(*this, impl_->z3.real_const(name.c_str())); }
 Term Context::bvVar(const std::string& name, unsigned width) {
   return wrap(*this, impl_->z3.bv_const(name.c_str(), width));
 }

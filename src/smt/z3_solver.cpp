@@ -112,6 +112,18 @@ class Z3Solver final : public Solver {
     return std::nullopt;
   }
 
+  std::optional<Rational> rationalValue(const Term& term) override {
+    if (!model_) return std::nullopt;
+    try {
+      z3::expr v = model_->eval(z3Of(term), true);
+      int64_t num = 0, den = 0;
+      if (v.is_numeral() && v.is_arith() && Z3_get_numeral_rational_int64(v.ctx(), v, &num, &den) && den > 0)
+        return Rational{num, den};
+    } catch (const z3::exception&) {
+    }
+    return std::nullopt;
+  }
+
   std::string assertionsText() override { return solver_.to_smt2(); }
   void setDeadline(std::chrono::steady_clock::time_point d) override { deadline_ = d; }
 

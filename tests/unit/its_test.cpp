@@ -208,6 +208,39 @@ TEST(Its, InfeasibleTransitionsAreDeadWithACertificate) {
   EXPECT_TRUE(p.check.ok) << p.check.error;
 }
 
+// Dead transitions whose infeasibility takes more than two of their rows
+// (x >= y, y >= z + 1, z >= x; and 2x = 1 over the rationals: no
+// certificate, but no run either) and an invariant that is a sum (y' = x + z
+// from x, z >= 0) take the solver's rational certificates, made integers.
+TEST(Its, CertificatesFromTheSolverAreMadeIntegersTheCheckerAccepts) {
+  Its its = Its::withStartAndTop();
+  LocId l = addLoop(its, {"x", "y", "z"});
+  addStep(its, l, l, {clp::ge(v(0), v(1)), clp::ge(v(1), v(2) + n(1)), clp::ge(v(2), v(0)),
+                      clp::eq(v(3), v(0) - n(1)), clp::eq(v(4), v(1)), clp::eq(v(5), v(2))});
+  addStep(its, l, l, {clp::ge(v(0), n(0)), clp::eq(v(3), v(0) + n(1)), clp::eq(v(4), v(1)), clp::eq(v(5), v(2))});
+  Proved p = proveAndCheck(its);
+  EXPECT_FALSE(p.rank.proof) << "x grows without bound on the second step";
+
+  Its sum = Its::withStartAndTop();
+  LocId pre = addLoop(sum, {"x", "z", "y"});
+  LocId loop = sum.add(Location{Location::Kind::Program, "loop", {"x", "z", "y"}, nullptr, 0, {}});
+  // pre -> loop: x >= 0, z >= 0, y' = x + z, x' = x, z' = z.
+  addStep(sum, pre, loop, {clp::ge(v(0), n(0)), clp::ge(v(1), n(0)), clp::eq(v(3), v(0)), clp::eq(v(4), v(1)),
+                           clp::eq(v(5), v(0) + v(1))});
+  // while (y >= 1 || <dead>) y = y - 1 - x: ranked by y only with y >= 0
+  // at the loop head and x >= 0 (invariants); a second step is dead by
+  // three rows (x >= z + 1, z >= y, y >= x).
+  addStep(sum, loop, loop, {clp::ge(v(2), n(1)), clp::eq(v(3), v(0)), clp::eq(v(4), v(1)),
+                            clp::eq(v(5), v(2) - v(0) - n(1))});
+  addStep(sum, loop, loop, {clp::ge(v(0), v(1) + n(1)), clp::ge(v(1), v(2)), clp::ge(v(2), v(0)),
+                            clp::eq(v(3), v(0)), clp::eq(v(4), v(1)), clp::eq(v(5), v(2) + n(1))});
+  Proved q = proveAndCheck(sum);
+  ASSERT_TRUE(q.rank.proof) << q.rank.why_not;
+  EXPECT_TRUE(q.check.ok) << q.check.error;
+  EXPECT_FALSE(q.rank.proof->dead.empty());
+  for (const auto& [t, f] : q.rank.proof->dead) EXPECT_EQ(f.scale, 0);
+}
+
 // A lemma of the system (proof.h): the checker verifies each of its paths
 // before anything else, and rejects a wrong certificate, a path without one
 // and a path to top.

@@ -39,6 +39,21 @@ TEST_F(Fixture, ChecksAndGivesModels) {
   EXPECT_GT(*vx, 7);
 }
 
+TEST_F(Fixture, RealsHaveRationalValues) {
+  Term x = ctx.realVar("x"), k = ctx.intVar("k");
+  s->add(x * ctx.num(3) == ctx.num(1) && k == ctx.num(4));
+  ASSERT_EQ(s->check(), Result::Sat);
+  auto third = s->rationalValue(x);
+  ASSERT_TRUE(third);
+  EXPECT_EQ(third->num, 1);
+  EXPECT_EQ(third->den, 3);
+  auto four = s->rationalValue(k);
+  ASSERT_TRUE(four);
+  EXPECT_EQ(four->num, 4);
+  EXPECT_EQ(four->den, 1);
+  EXPECT_FALSE(s->value(x)) << "no integer value for 1/3";
+}
+
 TEST_F(Fixture, IntegersAreMathematical) {
   Term x = ctx.intVar("x");
   EXPECT_TRUE(valid(implies(x > 0, x + 1 > 0)));

@@ -28,7 +28,7 @@ report::EntryReport analyzeMethod(Analysis& a, const program::MethodInfo& m, boo
                                                           std::chrono::duration<double>(run.flags.timeout * 1.5));
     certify::DefaultCertifier certifier(co);
     portfolio::EngineOptions eo = run.engines;
-    eo.seg.stats = eo.clp.stats = eo.recurrent.stats = run.stats;
+    eo.seg.stats = eo.clp.stats = eo.recurrent.stats = eo.term.stats = run.stats;
     portfolio::Portfolio p = portfolio::makePortfolio(run.flags.engine, eo);
     rep.result = p.run(entry, run.goal, run.flags.budget(), certifier);
   } catch (const InternalError& e) {

@@ -21,6 +21,12 @@
 namespace jhalt::smt {
 
 enum class Result { Sat, Unsat, Unknown };
+
+// num / den with den > 0.
+struct Rational {
+  int64_t num = 0;
+  int64_t den = 1;
+};
 std::string_view resultName(Result r);
 
 struct SolverOptions {
@@ -62,6 +68,9 @@ class Solver {
   // Value of an integer or bit-vector term (signed) in the model of the
   // last satisfiable check.
   virtual std::optional<int64_t> value(const Term& term) = 0;
+  // Value of an arithmetic term as numerator and positive denominator, if
+  // both fit into 64 bits.
+  virtual std::optional<Rational> rationalValue(const Term& term) = 0;
   // SMT-LIB text of the current assertions (for logs).
   virtual std::string assertionsText() = 0;
   // A wall-clock end for every later check (the engine's deadline): a check

@@ -98,6 +98,7 @@ class Context {
   Context& operator=(const Context&) = delete;
 
   Term intVar(const std::string& name);
+  Term realVar(const std::string& name);  // a rational unknown (linear programs)
   Term bvVar(const std::string& name, unsigned width);
   Term num(int64_t v);
   Term bvNum(int64_t v, unsigned width);  // two's complement of v
