@@ -36,6 +36,8 @@ bool libraryTerminates(std::string_view owner, std::string_view name, std::strin
       {"java/lang/StringBuilder", "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;"},
       {"java/lang/StringBuilder", "toString", "()Ljava/lang/String;"},
   };
+  // An array's clone() copies its elements (JLS §10.7); it throws nothing.
+  if (owner.starts_with('[') && name == "clone" && desc == "()Ljava/lang/Object;") return true;
   for (const Known& k : kKnown)
     if (k.owner == owner && k.name == name && (k.desc.empty() || k.desc == desc)) return true;
   return false;

@@ -461,6 +461,33 @@ StepResult invokeDynamic(Ctx& c) {
   return c.finish();
 }
 
+// An array's clone() (JLS §10.7): a new array of the same type and length
+// with the same elements, and no exception. Modelled where the copy is
+// exact: shown elements (the same references, stored as aastore stores
+// them) or primitive ones (unknown values share nothing). An object array
+// whose elements are not shown is left to libraryCall.
+std::optional<StepResult> cloneArray(Ctx& c, Ref recv) {
+  const HeapValue* av = c.in.find(recv);
+  if (!av || av->kind != HeapValue::Kind::Array) return std::nullopt;
+  const std::string atype = arrayTypeName(c, *av);
+  const bool primitive = av->type.bounds.size() == 1 && atype.size() == 2 && atype[0] == '[';
+  if (!av->has_elements && !primitive) return std::nullopt;
+  HeapValue copy = *av;
+  c.pop();
+  Ref arr = c.newObject(copy.type);
+  HeapValue& v = c.out.atMutable(arr);
+  v.kind = HeapValue::Kind::Array;
+  v.length = copy.length;
+  v.has_elements = copy.has_elements;
+  v.elements = copy.elements;
+  v.elements_non_null = copy.elements_non_null;
+  if (!primitive && c.ev.options().write_predicates)
+    for (Ref e : copy.elements) addWritePredicates(c.out, arr, e, std::nullopt, true, c.ev.types());
+  c.push(arr);
+  c.advance();
+  return c.finish();
+}
+
 }  // namespace
 
 StepResult evalInvoke(Ctx& c) {
@@ -481,6 +508,10 @@ StepResult evalInvoke(Ctx& c) {
   if (ref.owner.starts_with('[')) {  // methods of arrays (clone, Object's methods)
     Ref recv = c.peek(static_cast<size_t>(slots));
     if (auto r = requireNonNull(c, recv)) return std::move(*r);
+    if (ref.name == "clone" && ref.descriptor == "()Ljava/lang/Object;") {
+      if (auto r = requireArray(c, recv)) return std::move(*r);
+      if (auto r = cloneArray(c, recv)) return std::move(*r);
+    }
     return libraryCall(c, display, *mt, true, ret);
   }
   const program::ClassInfo* owner = prog.find(ref.owner);

@@ -352,14 +352,16 @@ char elementPrim(const std::string& array_type) {
 
 std::string elementDescriptor(const std::string& array_type) { return array_type.substr(1); }
 
-// The single array type of an array value (arrays are created with exact
-// types; an abstract one is refined by the caller).
+}  // namespace
+
 std::string arrayTypeName(Ctx& c, const HeapValue& v) {
   state::TypeSystem& ts = c.ev.types();
   for (const auto& b : v.type.bounds)
     if (ts.isArray(b.type)) return ts.name(b.type);
   return "[Ljava/lang/Object;";
 }
+
+namespace {
 
 // The array's unshown contents now include `val` (thesis Def. 1.46).
 void addToUnshownContents(State& s, Ref arr, Ref val, bool write_predicates, state::TypeSystem& types) {

@@ -96,6 +96,10 @@ std::optional<StepResult> requireNonNull(Ctx& c, Ref r);
 // refines (existence, array length) as needed.
 std::optional<StepResult> requireArray(Ctx& c, Ref r);
 
+// The single array type of an array value (arrays are created with exact
+// types; an abstract one is refined by the caller), e.g. "[I".
+std::string arrayTypeName(Ctx& c, const HeapValue& v);
+
 // Objects a callee may reach from `roots`: explicitly (fields, array
 // elements), and through every heap predicate (=?, joins) relating one of
 // them to another object - an unrepresented successor may be shared.
