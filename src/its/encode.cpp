@@ -140,7 +140,7 @@ std::optional<Farkas> infeasible(const std::vector<Row>& rows, size_t num_vars, 
 }
 
 std::optional<Farkas> pairCertificate(const std::vector<Row>& rows) {
-  using Big = __int128;
+  __extension__ typedef __int128 Big;
   auto certificate = [&](size_t i, Big p, size_t j, Big q) {
     Farkas f;
     f.scale = 0;
@@ -162,10 +162,11 @@ std::optional<Farkas> pairCertificate(const std::vector<Row>& rows) {
       auto it = std::find_if(rj.a.begin(), rj.a.end(), [&](const auto& p) { return p.first == v0; });
       if (it == rj.a.end()) continue;
       const Big aj = it->second;
-      const Big g = std::gcd(static_cast<int64_t>(ai < 0 ? -ai : ai), static_cast<int64_t>(aj < 0 ? -aj : aj));
-      if (g == 0 || (aj < 0 ? -aj : aj) > (Big{1} << 30) || (ai < 0 ? -ai : ai) > (Big{1} << 30)) continue;
-      Big p = (aj < 0 ? -aj : aj) / g;
-      Big q = ((ai < 0) == (aj < 0) ? -1 : 1) * ((ai < 0 ? -Big{ai} : Big{ai}) / g);  // p·ai + q·aj = 0
+      const Big abs_i = ai < 0 ? -Big{ai} : Big{ai}, abs_j = aj < 0 ? -aj : aj;
+      if (abs_i == 0 || abs_j == 0 || abs_i > (Big{1} << 30) || abs_j > (Big{1} << 30)) continue;
+      const Big g = std::gcd(static_cast<int64_t>(abs_i), static_cast<int64_t>(abs_j));
+      Big p = abs_j / g;
+      Big q = ((ai < 0) == (aj < 0) ? -1 : 1) * (abs_i / g);  // p·ai + q·aj = 0
       bool cancels = std::all_of(ri.a.begin(), ri.a.end(), [&](const auto& x) {
         auto y = std::find_if(rj.a.begin(), rj.a.end(), [&](const auto& z) { return z.first == x.first; });
         return y != rj.a.end() && p * x.second + q * y->second == 0;

@@ -36,7 +36,7 @@ void asInequalities(const LinCon& c, std::vector<LinCon>& out) {
 // constant. The combination is recomputed exactly before it is returned.
 std::optional<Farkas> substitutionCertificate(const std::vector<Row>& rows, const LinCon& atom, Var pre) {
   if (atom.rel != LinCon::Rel::Le) return std::nullopt;
-  using Big = __int128;
+  __extension__ typedef __int128 Big;
   std::map<Var, Big> rest;  // still to be shown: rest·v <= bound
   for (const auto& [v, a] : atom.expr.terms) rest[v] += a;
   Big bound = -static_cast<Big>(atom.expr.constant);

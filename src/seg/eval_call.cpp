@@ -472,6 +472,9 @@ std::optional<StepResult> cloneArray(Ctx& c, Ref recv) {
   const std::string atype = arrayTypeName(c, *av);
   const bool primitive = av->type.bounds.size() == 1 && atype.size() == 2 && atype[0] == '[';
   if (!av->has_elements && !primitive) return std::nullopt;
+  // A copy the JVM may refuse (OutOfMemoryError, as for newarray): the
+  // library call's cases.
+  if (c.in.intervalOf(av->length).hi > kMaxArrayLength) return std::nullopt;
   HeapValue copy = *av;
   c.pop();
   Ref arr = c.newObject(copy.type);
