@@ -178,9 +178,21 @@ class Search {
       if (out.size() < options_.max_atoms_per_location && std::find(out.begin(), out.end(), c) == out.end())
         out.push_back(c);
     };
+    // A guard and its weak form (`x <= y - 1` taken while x grows by one
+    // keeps `x <= y`; over the integers the two differ by 1); those
+    // relating variables first, before the cap takes the places.
+    auto addGuards = [&](bool relational) {
+      for (const LinCon& g : guards) {
+        if ((g.expr.terms.size() >= 2) != relational) continue;
+        add(g);
+        LinCon weak = g;
+        if (!__builtin_sub_overflow(weak.expr.constant, 1, &weak.expr.constant)) add(weak);
+      }
+    };
     for (Var x = 0; x < n; ++x) add(atLeast(x, 0));
+    addGuards(true);
     for (Var x = 0; x < n; ++x) add(atLeast(x, 1));
-    for (const LinCon& g : guards) add(g);
+    addGuards(false);
     if (n <= options_.max_pair_arity)
       for (Var x = 0; x < n; ++x)
         for (Var y = 0; y < n; ++y)

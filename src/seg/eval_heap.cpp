@@ -181,9 +181,16 @@ void addWritePredicates(State& s, Ref rp, Ref rc, std::optional<state::FieldId> 
     if (cyc) s.addCyclic(ra, *cyc);  // (v)
   }
   for (Ref ra : non_tree) s.addJoins(ra, ra);
-  // (vii): the cycle uses the written field; one through an array element
-  // need not use any field.
-  for (Ref ra : cycle) s.addCyclic(ra, v ? std::vector<state::FieldId>{*v} : std::vector<state::FieldId>{});
+  // (vii): the cycle uses the written field and the fields every path from
+  // rc to rp uses (a doubly linked list's `old.next = cur` after `cur.prev
+  // = old`: next and prev); one through an array element need not use any
+  // field.
+  std::vector<state::FieldId> closed;
+  if (v && !cycle.empty()) {
+    closed = types.fieldsOnAllPaths(s, rc, rp);
+    closed.push_back(*v);
+  }
+  for (Ref ra : cycle) s.addCyclic(ra, closed);
 }
 
 StepResult evalLoadConstant(Ctx& c) {

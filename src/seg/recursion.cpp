@@ -7,9 +7,11 @@
 
 #include "eval_internal.h"
 #include "fresh_writes.h"
+#include "shapes.h"
 #include "jhalt/bytecode/kinds.h"
 #include "jhalt/bytecode/opcodes.h"
 #include "jhalt/program/targets.h"
+#include "jhalt/state/reach.h"
 #include "jhalt/util/error.h"
 
 namespace jhalt::seg {
@@ -444,6 +446,22 @@ std::vector<Ref> showWrittenFields(State& k, const WrittenFields& written, Evalu
   return out;
 }
 
+// `x ⇝f null` for each field f of x's class that holds its own class and
+// whose path from x surely ends (state::reachedAlong: no cycle predicate
+// lets f alone close a cycle, as in a doubly linked list's `⟲{next,
+// prev}`): its distance ranks a walk or recursion along f, which the
+// returned object, known by its type only, would not carry otherwise.
+void addEndingPaths(State& k, Ref x, state::TypeSystem& ts) {
+  const HeapValue& hv = k.at(x);
+  if (hv.kind != HeapValue::Kind::Instance || hv.type.bounds.size() != 1) return;
+  const state::TypeId cls = hv.type.bounds.front().type;
+  auto fields = ts.instanceFields(cls);
+  if (!fields) return;
+  const std::string own = "L" + std::string(ts.name(cls)) + ";";
+  for (state::FieldId f : *fields)
+    if (ts.fieldInfo(f).descriptor == own && state::reachedAlong(k, x, f).count(kNull)) k.addReach(x, kNull, f);
+}
+
 // A value from the callee's end state `end` (an object is represented by
 // its type only) as a fresh reference of `k`; `reach` are the objects of `k`
 // the callee could reach, which a returned or thrown object may be.
@@ -463,13 +481,14 @@ Ref transfer(State& k, const State& end, Ref v, const std::vector<Ref>& reach, E
   k.put(x, HeapValue::object(hv.type));
   if (end.maybeExisting(v)) k.setMaybeExisting(x, true);
   if (!acyclicTree(end, v)) {  // its copy may share with what the callee could reach (below)
-    k.addCyclic(x, {});
     k.addJoins(x, x);
+    if (auto fields = detail::cyclesReached(end, v)) k.addCyclic(x, *fields);
   }
   for (Ref y : reach) {
     if (effects.mayShare(ev.types(), hv.type, k.at(y).type)) k.addJoins(x, y);
     if (ev.types().mayOverlap(hv.type, k.at(y).type)) k.addMaybeEqual(x, y);
   }
+  addEndingPaths(k, x, ev.types());
   return x;
 }
 

@@ -133,6 +133,15 @@ std::vector<state::FieldId> commonFields(const std::optional<std::vector<state::
   return both;
 }
 
+std::optional<std::vector<state::FieldId>> cyclesReached(const State& s, Ref x) {
+  std::optional<std::vector<state::FieldId>> out = shownCycleFields(s, x);
+  for (Ref y : explicitReach(s, x)) {
+    if (!s.maybeEqualTo(y).empty()) return std::vector<state::FieldId>{};
+    if (const auto* fs = s.cyclic(y)) out = commonFields(out, *fs);
+  }
+  return out;
+}
+
 // --- types -------------------------------------------------------------------
 
 // The classes of the values a field or element of this descriptor holds.
@@ -211,6 +220,55 @@ bool TypeReach::cannotReach(const State& s, Ref x, Ref y) {
   return std::none_of(ys->begin(), ys->end(), [&](state::TypeId t) { return xs->count(t) > 0; });
 }
 
+// Whether every reference field (element) of y is shown: y's paths then
+// all go through its shown successors, and a predicate `y %$ z` adds no
+// path from y itself (thesis 002, Def. 1.10(n): the predicates that an
+// unshown part needs sit at the last shown reference before it, which is
+// not y). One exact class, every reference field present; an array with
+// its elements.
+bool TypeReach::shownCompletely(const State& s, Ref y) {
+  const HeapValue* v = s.find(y);
+  if (!v || !v->isObject()) return false;
+  if (v->kind == HeapValue::Kind::Array) return v->has_elements;
+  if (v->type.bounds.size() != 1 || !v->type.bounds.front().exact) return false;
+  auto fields = ts_.instanceFields(v->type.bounds.front().type);
+  if (!fields) return false;
+  return std::all_of(fields->begin(), fields->end(),
+                     [&](state::FieldId f) { return !ts_.fieldInfo(f).isReference() || v->field(f) != kNone; });
+}
+
+std::vector<state::FieldId> TypeReach::fieldsOnAllPaths(const State& s, Ref from, Ref to) {
+  auto reaches = [&](std::optional<state::FieldId> without) {
+    std::set<Ref> seen;
+    std::vector<Ref> work{from};
+    while (!work.empty()) {
+      Ref y = work.back();
+      work.pop_back();
+      if (y == to) return true;
+      const HeapValue* v = s.find(y);
+      if (y == kNull || y == kNone || !v || !v->isObject() || !seen.insert(y).second) continue;
+      for (const auto& [f, c] : v->fields)
+        if (f != without) work.push_back(c);
+      for (Ref e : v->elements) work.push_back(e);
+      for (Ref z : s.maybeEqualTo(y)) work.push_back(z);
+      if (shownCompletely(s, y)) continue;
+      for (const auto& [a, b] : s.preds.joins) {
+        if (a == y && !cannotReach(s, y, b)) work.push_back(b);
+        if (b == y && !cannotReach(s, y, a)) work.push_back(a);
+      }
+    }
+    return false;
+  };
+  std::set<state::FieldId> candidates;
+  for (Ref y : explicitReach(s, from))
+    for (const auto& f : s.at(y).fields) candidates.insert(f.first);
+  std::vector<state::FieldId> out;
+  if (!reaches(std::nullopt)) return out;
+  for (state::FieldId f : candidates)
+    if (!reaches(f)) out.push_back(f);
+  return out;
+}
+
 std::set<Ref> TypeReach::pathsFrom(const State& s, Ref ra) {
   std::set<Ref> out = explicitReach(s, ra);
   std::set<Ref> more;
@@ -219,6 +277,7 @@ std::set<Ref> TypeReach::pathsFrom(const State& s, Ref ra) {
       if (!cannotReach(s, y, z)) more.insert(z);
     };
     for (Ref z : s.maybeEqualTo(y)) more.insert(z);  // the same object
+    if (shownCompletely(s, y)) continue;  // its successors are in `out`
     for (const auto& [a, b] : s.preds.joins) {
       if (a == y) hop(b);
       if (b == y) hop(a);

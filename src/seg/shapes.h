@@ -32,6 +32,11 @@ bool explicitCycle(const State& s, Ref x, std::optional<state::FieldId> without 
 // the fields of ρ′), or nullopt when the region has no cycle (a non-tree
 // shape there is sharing, which needs `%$` but no `⟲`).
 std::optional<std::vector<state::FieldId>> shownCycleFields(const State& s, Ref x);
+// Whether a cycle may be reached from x, and then the fields every such
+// cycle uses: Def. 1.10(n) puts `⟲F` at the last shown reference before an
+// unshown cycle, so the `⟲` of x's shown region and its shown cycles tell
+// (F = ∅ when an object there may be another, `=?`). nullopt: no cycle.
+std::optional<std::vector<state::FieldId>> cyclesReached(const State& s, Ref x);
 // The fields that cycles of both kinds use (`⟲F` of two references one
 // object may reach: each of its cycles is one of theirs).
 std::vector<state::FieldId> commonFields(const std::optional<std::vector<state::FieldId>>& a,
@@ -52,6 +57,12 @@ class TypeReach {
   // sharing): the one predicate after the shown part is followed only
   // where its first reference may reach the second.
   std::set<Ref> pathsFrom(const State& s, Ref ra);
+  // Every reference field (or element) of y is shown.
+  bool shownCompletely(const State& s, Ref y);
+  // The fields every path from `from` to `to` uses, the paths taking shown
+  // fields and elements and the hops of pathsFrom after any object (a
+  // write `to.v = from` closes cycles that use them and v).
+  std::vector<state::FieldId> fieldsOnAllPaths(const State& s, Ref from, Ref to);
 
  private:
   std::optional<std::set<state::TypeId>> closure(const state::AbstractType& a);

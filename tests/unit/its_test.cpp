@@ -631,6 +631,46 @@ TEST(ItsChain, DropsInfeasibleCompositionsAndRejectsUnkeptCycles) {
   EXPECT_FALSE(bad.why_not.empty());
 }
 
+// start -> a -> b -> l, l's loop while i != n (i <= n - 1 or i >= n + 1),
+// i' = i + 1. Through a and b (as through the instance edges of unrolled
+// iterations) i = 0 and n >= 0 arrive at l.
+Its notEqualLoopBehindAChain() {
+  Its its = Its::withStartAndTop();
+  LocId a = addLoop(its, {"i", "n"});
+  LocId b = its.add(Location{Location::Kind::Program, "b", {"i", "n"}, nullptr, 0, {}});
+  LocId l = its.add(Location{Location::Kind::Program, "l", {"i", "n"}, nullptr, 0, {}});
+  addStep(its, a, b, {clp::eq(v(0), n(0)), clp::ge(v(1), n(0)), clp::eq(v(2), v(0)), clp::eq(v(3), v(1))});
+  addStep(its, b, l, {clp::eq(v(2), v(0)), clp::eq(v(3), v(1))});
+  addStep(its, l, l, {clp::le(v(0), v(1) - n(1)), clp::eq(v(2), v(0) + n(1)), clp::eq(v(3), v(1))});
+  addStep(its, l, l, {clp::ge(v(0), v(1) + n(1)), clp::eq(v(2), v(0) + n(1)), clp::eq(v(3), v(1))});
+  return its;
+}
+
+TEST(ItsChain, LocationsOutsideCyclesAreChainedAway) {
+  Its its = notEqualLoopBehindAChain();
+  std::optional<Chained> c = chainAcyclic(its, 100);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->its.locs.size(), 3u) << "a (one way out) and b (one way in) go; start, top and the loop stay";
+  EXPECT_EQ(c->location_of[2], -1);
+  EXPECT_EQ(c->location_of[3], -1);
+  EXPECT_GE(c->location_of[4], 0);
+  // Nothing left to remove: no second result.
+  EXPECT_FALSE(chainAcyclic(c->its, 100));
+}
+
+// The loop's `i >= n + 1` branch is infeasible only under the invariant
+// i <= n, the weak form of the other branch's guard i <= n - 1; Houdini
+// proposes it and keeps it (the entry has i = 0 <= n, each step keeps it).
+TEST(Its, AStrictGuardsWeakFormIsAnInvariantCandidate) {
+  Its its = notEqualLoopBehindAChain();
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+  bool weak = false;
+  for (const LinCon& c : p.rank.proof->facts.inv.at(4)) weak = weak || c == clp::le(v(0), v(1));
+  EXPECT_TRUE(weak) << "the loop's invariant has i <= n";
+}
+
 TEST(ItsChain, SimplifyKeepsConstraintsOnPreAndPostVariables) {
   Transition t;
   t.num_vars = 4;  // own: 0, 1; temporaries 2, 3

@@ -54,6 +54,61 @@ TEST_F(ShapesTest, CycleFieldsAreThoseOnEveryCycle) {
   EXPECT_FALSE(explicitCycle(t, 1));
 }
 
+// A write `to.v = from` closes cycles that use v and every field all paths
+// from `from` to `to` use: cur.prev = old, then old.next = cur closes
+// cycles of next and prev (a doubly linked list), unless another path
+// (here through an abstract object's predicate) avoids prev.
+TEST_F(ShapesTest, AWriteClosesCyclesOfTheFieldsOnAllPaths) {
+  TypeReach reach(types_);
+  State s = test::frameWith({1, 2});
+  s.put(1, node(kNull, 2));  // cur: next null, prev old
+  s.put(2, HeapValue::object(types_.exactly(node_)));  // old: abstract
+  EXPECT_EQ(reach.fieldsOnAllPaths(s, 1, 2), (std::vector<state::FieldId>{prev_}));
+  EXPECT_TRUE(reach.fieldsOnAllPaths(s, 2, 1).empty()) << "no path at all";
+  s.put(3, HeapValue::object(types_.exactly(node_)));
+  s.put(1, node(3, 2));
+  s.addJoins(3, 2);  // 3 may reach 2 by a path of unknown fields
+  EXPECT_TRUE(reach.fieldsOnAllPaths(s, 1, 2).empty());
+}
+
+// An object whose every reference field is shown reaches others only
+// through them: its own `%$` with an object adds no path.
+TEST_F(ShapesTest, AnObjectShownCompletelyReachesThroughItsFieldsOnly) {
+  TypeReach reach(types_);
+  State s = test::frameWith({1, 4});
+  s.put(1, node(kNull, kNull));
+  s.put(4, HeapValue::object(types_.exactly(node_)));
+  s.addJoins(1, 4);
+  EXPECT_TRUE(reach.shownCompletely(s, 1));
+  EXPECT_FALSE(reach.pathsFrom(s, 1).count(4));
+  // Through an abstract successor the predicate is followed.
+  s.put(5, HeapValue::object(types_.exactly(node_)));
+  s.put(1, node(5, kNull));
+  s.addJoins(5, 4);
+  EXPECT_FALSE(reach.shownCompletely(s, 5));
+  EXPECT_TRUE(reach.pathsFrom(s, 1).count(4));
+}
+
+// The cycles reached from an object (for a copy known by its type only):
+// the fields of its shown cycles and of the `⟲` on its shown region; none
+// for mere sharing; any (∅) when an object there may be another.
+TEST_F(ShapesTest, CyclesReachedKeepTheirFields) {
+  State s = test::frameWith({1});
+  s.put(1, node(2, kNull));
+  s.put(2, node(kNull, 1));
+  EXPECT_EQ(cyclesReached(s, 1), (std::vector<state::FieldId>{std::min(next_, prev_), std::max(next_, prev_)}));
+  State t = test::frameWith({1});
+  t.put(1, node(3, kNull));
+  t.put(3, HeapValue::object(types_.exactly(node_)));
+  t.addJoins(3, 3);
+  EXPECT_FALSE(cyclesReached(t, 1).has_value()) << "sharing is no cycle";
+  t.addCyclic(3, {next_, prev_});
+  EXPECT_EQ(cyclesReached(t, 1), (std::vector<state::FieldId>{std::min(next_, prev_), std::max(next_, prev_)}));
+  t.put(4, HeapValue::object(types_.exactly(node_)));
+  t.addMaybeEqual(3, 4);
+  EXPECT_EQ(cyclesReached(t, 1), std::vector<state::FieldId>{});
+}
+
 TEST_F(ShapesTest, TypesDecideWhatMayReachWhat) {
   TypeReach reach(types_);
   State s = test::frameWith({1, 2, 3, 4});
