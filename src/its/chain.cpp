@@ -165,24 +165,4 @@ Chained chain(const Its& its, const std::vector<bool>& keep, size_t max_transiti
   return out;
 }
 
-std::optional<Chained> chainAcyclic(const Its& its, size_t max_transitions,
-                                    std::chrono::steady_clock::time_point deadline) {
-  std::vector<TransId> all(its.trans.size());
-  for (TransId t = 0; t < all.size(); ++t) all[t] = t;
-  std::vector<bool> keep(its.locs.size(), false);
-  for (const auto& part : sccs(its, all))
-    for (TransId t : part) keep[its.trans[t].from] = keep[its.trans[t].to] = true;
-  std::vector<size_t> in(its.locs.size(), 0), out(its.locs.size(), 0);
-  for (const Transition& t : its.trans) ++out[t.from], ++in[t.to];
-  bool removes = false;
-  for (LocId l = 0; l < its.locs.size(); ++l) {
-    if (its.locs[l].kind != Location::Kind::Program || (in[l] > 1 && out[l] > 1)) keep[l] = true;
-    removes = removes || !keep[l];
-  }
-  if (!removes) return std::nullopt;
-  Chained c = chain(its, keep, max_transitions, deadline);
-  if (!c.why_not.empty()) return std::nullopt;
-  return c;
-}
-
 }  // namespace jhalt::its

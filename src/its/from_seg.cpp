@@ -763,8 +763,6 @@ SegIts SegToIts::run() {
     out.why_not = chained.why_not;
     return out;
   }
-  if (std::optional<Chained> shorter = chainAcyclic(chained.its, o_.max_transitions, o_.deadline))
-    chained = std::move(*shorter);
   out.its = std::move(chained.its);
   out.its.from_graph = true;
   out.its.lemmas = std::move(lemmas);

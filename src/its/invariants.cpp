@@ -178,15 +178,18 @@ class Search {
       if (out.size() < options_.max_atoms_per_location && std::find(out.begin(), out.end(), c) == out.end())
         out.push_back(c);
     };
-    // A guard and its weak form (`x <= y - 1` taken while x grows by one
-    // keeps `x <= y`; over the integers the two differ by 1); those
-    // relating variables first, before the cap takes the places.
+    // The guards relating variables, each with its weak form (`x <= y - 1`
+    // taken while x grows by one keeps `x <= y`, which rules out the other
+    // branch of `x != y`; over the integers the two differ by 1), come
+    // before the bounds by 1, which a location with many variables would
+    // otherwise fill the places with; the guards of one variable after
+    // them (the bounds below have their weak forms).
     auto addGuards = [&](bool relational) {
       for (const LinCon& g : guards) {
         if ((g.expr.terms.size() >= 2) != relational) continue;
         add(g);
         LinCon weak = g;
-        if (!__builtin_sub_overflow(weak.expr.constant, 1, &weak.expr.constant)) add(weak);
+        if (relational && !__builtin_sub_overflow(weak.expr.constant, 1, &weak.expr.constant)) add(weak);
       }
     };
     for (Var x = 0; x < n; ++x) add(atLeast(x, 0));

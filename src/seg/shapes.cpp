@@ -251,6 +251,8 @@ std::vector<state::FieldId> TypeReach::fieldsOnAllPaths(const State& s, Ref from
         if (f != without) work.push_back(c);
       for (Ref e : v->elements) work.push_back(e);
       for (Ref z : s.maybeEqualTo(y)) work.push_back(z);
+      for (const state::Reach& r : s.preds.reaches)  // a path of unshown steps, taken as of no field
+        if (r.from == y) work.push_back(r.to);
       if (shownCompletely(s, y)) continue;
       for (const auto& [a, b] : s.preds.joins) {
         if (a == y && !cannotReach(s, y, b)) work.push_back(b);

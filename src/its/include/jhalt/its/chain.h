@@ -29,16 +29,6 @@ struct Chained {
 Chained chain(const Its& its, const std::vector<bool>& keep, size_t max_transitions,
               std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
-// A second chaining: the locations outside every cycle with one way in or
-// one way out go too (termination is decided on the cycles, which keep all
-// their locations; a location's in x out compositions stay within in + out).
-// Instance edges of a graph keep every state a loop head was merged from:
-// a chain of them would hide the entry's facts from the invariants (a
-// counter's `i <= n`). nullopt: nothing to remove, or chaining gave up.
-std::optional<Chained> chainAcyclic(const Its& its, size_t max_transitions,
-                                    std::chrono::steady_clock::time_point deadline =
-                                        std::chrono::steady_clock::time_point::max());
-
 // Composition t1; t2 (t1.to == t2.from) with temporaries substituted where
 // an equation fixes them; nullopt when a constraint becomes constant false.
 std::optional<Transition> compose(const Its& its, const Transition& t1, const Transition& t2);

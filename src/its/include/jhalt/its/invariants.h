@@ -21,9 +21,9 @@ namespace jhalt::its {
 
 struct InvariantOptions {
   bool jvm = false;               // the facts' semantics (overflow transitions taken)
-  size_t max_atoms_per_location = 48;
+  size_t max_atoms_per_location = 64;
   size_t max_pair_arity = 8;      // differences x - y only for locations this small
-  size_t max_checks = 4000;       // solver calls in all; past it: no invariants
+  size_t max_checks = 6000;       // solver calls in all; past it: no invariants
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
