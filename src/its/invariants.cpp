@@ -111,6 +111,7 @@ class Search {
     std::erase_if(among_, [&](TransId t) { return !reach[its.trans[t].from]; });
     facts_.jvm = options.jvm;
     facts_.inv.assign(its.locs.size(), {});
+    relationalCandidates();
     for (LocId l = 0; l < its.locs.size(); ++l)
       if (reach[l] && its.locs[l].kind == Location::Kind::Program) facts_.inv[l] = candidates(l);
   }
@@ -146,7 +147,70 @@ class Search {
   }
 
  private:
+  static constexpr size_t kRelational = 16;
   bool spend() { return ++checks_ <= options_.max_checks && std::chrono::steady_clock::now() < options_.deadline; }
+
+  // The guards relating variables of each location's own transitions,
+  // each with its weak form (`x <= y - 1` taken while x grows by one keeps
+  // `x <= y`, which rules out the other branch of `x != y`; over the
+  // integers the two differ by 1), and those of the locations a transition
+  // copies variables to (`y' = x`: the instance edges of a graph's
+  // unrolled first iterations, through which a loop is entered), renamed,
+  // at most kRelational per location.
+  void relationalCandidates() {
+    relational_.assign(its_.locs.size(), {});
+    auto add = [&](LocId l, const LinCon& c) {
+      auto& list = relational_[l];
+      if (list.size() >= kRelational || std::find(list.begin(), list.end(), c) != list.end()) return false;
+      list.push_back(c);
+      return true;
+    };
+    for (TransId t : among_) {
+      const Transition& tr = its_.trans[t];
+      const size_t n = its_.locs[tr.from].arity();
+      std::vector<LinCon> le;
+      for (const LinCon& c : tr.guard) {
+        if (c.expr.terms.size() < 2) continue;
+        if (!std::all_of(c.expr.terms.begin(), c.expr.terms.end(), [&](auto& p) { return p.first < n; })) continue;
+        asInequalities(c, le);
+      }
+      for (const LinCon& g : le) {
+        add(tr.from, g);
+        LinCon weak = g;
+        if (!__builtin_sub_overflow(weak.expr.constant, 1, &weak.expr.constant)) add(tr.from, weak);
+      }
+    }
+    for (size_t pass = 0; pass < 8; ++pass) {
+      bool changed = false;
+      for (TransId t : among_) {
+        const Transition& tr = its_.trans[t];
+        if (tr.from == tr.to) continue;
+        std::map<Var, Var> copy = copies(tr);  // post (of `to`) -> pre
+        for (const LinCon& c : std::vector<LinCon>(relational_[tr.to])) {
+          bool all = true;
+          for (const auto& [x, a] : c.expr.terms) all = all && copy.count(x);
+          if (all) changed = add(tr.from, LinCon{c.expr.renamed([&](Var x) { return copy.at(x); }), c.rel}) || changed;
+        }
+      }
+      if (!changed) break;
+    }
+  }
+
+  // The variables of t.to (numbered from 0) that t sets to a variable of
+  // t.from (`y' = x`), with that variable.
+  std::map<Var, Var> copies(const Transition& tr) const {
+    const size_t pre = its_.locs[tr.from].arity(), post = its_.locs[tr.to].arity();
+    std::map<Var, Var> out;
+    for (const LinCon& c : tr.guard) {
+      if (c.rel != LinCon::Rel::Eq || c.expr.constant != 0 || c.expr.terms.size() != 2) continue;
+      auto [x, a] = c.expr.terms[0];
+      auto [y, b] = c.expr.terms[1];
+      if (a != -b || (a != 1 && a != -1)) continue;
+      if (x < pre && y >= pre && y < pre + post) out.emplace(static_cast<Var>(y - pre), x);
+      else if (y < pre && x >= pre && x < pre + post) out.emplace(static_cast<Var>(x - pre), y);
+    }
+    return out;
+  }
 
   // Candidate atoms at l, in a fixed order, at most max_atoms_per_location.
   std::vector<LinCon> candidates(LocId l) const {
@@ -178,24 +242,15 @@ class Search {
       if (out.size() < options_.max_atoms_per_location && std::find(out.begin(), out.end(), c) == out.end())
         out.push_back(c);
     };
-    // The guards relating variables, each with its weak form (`x <= y - 1`
-    // taken while x grows by one keeps `x <= y`, which rules out the other
-    // branch of `x != y`; over the integers the two differ by 1), come
-    // before the bounds by 1, which a location with many variables would
-    // otherwise fill the places with; the guards of one variable after
-    // them (the bounds below have their weak forms).
-    auto addGuards = [&](bool relational) {
-      for (const LinCon& g : guards) {
-        if ((g.expr.terms.size() >= 2) != relational) continue;
-        add(g);
-        LinCon weak = g;
-        if (relational && !__builtin_sub_overflow(weak.expr.constant, 1, &weak.expr.constant)) add(weak);
-      }
-    };
+    // The relational candidates come before the bounds by 1, which a
+    // location with many variables would otherwise fill the places with;
+    // the guards of one variable after them (the bounds below have their
+    // weak forms).
     for (Var x = 0; x < n; ++x) add(atLeast(x, 0));
-    addGuards(true);
+    for (const LinCon& c : relational_[l]) add(c);
     for (Var x = 0; x < n; ++x) add(atLeast(x, 1));
-    addGuards(false);
+    for (const LinCon& g : guards)
+      if (g.expr.terms.size() < 2) add(g);
     if (n <= options_.max_pair_arity)
       for (Var x = 0; x < n; ++x)
         for (Var y = 0; y < n; ++y)
@@ -334,6 +389,7 @@ class Search {
   const InvariantOptions& options_;
   std::vector<TransId> among_;
   Facts facts_;
+  std::vector<std::vector<LinCon>> relational_;  // per location (relationalCandidates)
   size_t checks_ = 0;
 };
 

@@ -660,6 +660,32 @@ TEST(Its, AStrictGuardsWeakFormIsAnInvariantCandidate) {
   EXPECT_TRUE(weak) << "the loop's invariant has i <= n";
 }
 
+// As notEqualLoopBehindAChain with nine variables per location (too many
+// for the pairs x - y >= 0): b holds i <= n only as the candidate l's weak
+// guard gives it along b -> l, which copies every variable.
+TEST(Its, RelationalCandidatesArePassedBackAlongCopies) {
+  Its its = Its::withStartAndTop();
+  std::vector<std::string> vars = {"i", "n", "u1", "u2", "u3", "u4", "u5", "u6", "u7"};
+  const Var k = static_cast<Var>(vars.size());
+  LocId a = addLoop(its, vars);
+  LocId b = its.add(Location{Location::Kind::Program, "b", vars, nullptr, 0, {}});
+  LocId l = its.add(Location{Location::Kind::Program, "l", vars, nullptr, 0, {}});
+  auto copyAll = [&](std::vector<LinCon> g, Var from) {
+    for (Var x = from; x < k; ++x) g.push_back(clp::eq(v(k + x), v(x)));
+    return g;
+  };
+  addStep(its, a, b, copyAll({clp::eq(v(k), n(0)), clp::ge(v(1), n(0))}, 1));  // i' = 0, n >= 0
+  addStep(its, b, l, copyAll({}, 0));
+  addStep(its, l, l, copyAll({clp::le(v(0), v(1) - n(1)), clp::eq(v(k), v(0) + n(1))}, 1));
+  addStep(its, l, l, copyAll({clp::ge(v(0), v(1) + n(1)), clp::eq(v(k), v(0) + n(1))}, 1));
+  Proved p = proveAndCheck(its);
+  ASSERT_TRUE(p.rank.proof) << p.rank.why_not;
+  EXPECT_TRUE(p.check.ok) << p.check.error;
+  bool at_b = false;
+  for (const LinCon& c : p.rank.proof->facts.inv.at(b)) at_b = at_b || c == clp::le(v(0), v(1));
+  EXPECT_TRUE(at_b) << "b's invariant has i <= n";
+}
+
 TEST(ItsChain, SimplifyKeepsConstraintsOnPreAndPostVariables) {
   Transition t;
   t.num_vars = 4;  // own: 0, 1; temporaries 2, 3
