@@ -2,7 +2,7 @@
 // rewired to the head when args has two or more elements, so the walk
 // along `link` goes round forever.
 // EXPECT: analyze --engine term --int-semantics math -> MAYBE
-// EXPECT: termcomp -> MAYBE
+// EXPECT: termcomp -> NO
 public class TermInnerNodesRing {
     class Node {
         String data;
