@@ -12,6 +12,8 @@
 #include "jhalt/its/from_seg.h"
 #include "jhalt/seg/builder.h"
 #include "jhalt/its/obligations.h"
+#include "jhalt/program/field_values.h"
+#include "jhalt/program/targets.h"
 #include "encode.h"
 
 namespace jhalt::its {
@@ -191,9 +193,24 @@ std::vector<state::FieldId> weightCandidates(const seg::Graph& graph, state::Typ
 // Proofs through the symbolic execution graph from main (from_seg.h): for
 // loops over the heap, which the CLP translation does not measure.
 Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& budget, const TermOptions& o,
-                    smt::Solver& solver, const RankOptions& ro, bool dumping, std::string& weighted_field) {
+                    smt::Solver& solver, const RankOptions& ro, bool dumping, std::string& weighted_field,
+                    bool stored_values = true) {
   Attempt a;
   state::TypeSystem types(entry.program);
+  // Fields hold what the program stores in them (program/field_values.h):
+  // in the closed world of a run from main that hands no application
+  // object to library code it does not follow (checked below).
+  stored_values = stored_values && entry.main_convention && !entry.live;
+  if (stored_values) {
+    auto values = std::make_shared<program::FieldValues>(
+        program::storedFieldValues(entry.program, program::applicationClasses(entry.program)));
+    if (o.trace) o.trace(fmt::format("stored field values: {} fields known{}\n", values->known.size(),
+                                     values->why_not.empty() ? "" : " (" + values->why_not + ")"));
+    if (o.trace)
+      for (const auto& [field, classes] : values->known)
+        o.trace(fmt::format("  {}: {}\n", field, fmt::join(classes, ", ")));
+    types.useFieldValues(std::move(values));
+  }
   state::RefAllocator alloc;
   seg::BuildOptions bo = o.build;
   bo.eval.jvm_int_semantics = jvm;
@@ -211,6 +228,10 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
     }
   seg::Graph graph;
   seg::BuildResult built = seg::buildGraph(graph, sym.mainEntry(entry.method), sym, bo);
+  if (stored_values && sym.libraryCallbacks() > 0) {
+    if (o.trace) o.trace("library code gets application objects: the graph again without stored field values\n");
+    return proveViaSeg(entry, jvm, budget, o, solver, ro, dumping, weighted_field, false);
+  }
   if (built.status != seg::BuildResult::Status::Complete) {
     a.why_not = "symbolic execution graph incomplete: " + built.reason;
     return a;

@@ -176,6 +176,11 @@ Ref havocCall(Ctx& c, const std::vector<Ref>& args, std::string_view ret) {
     bool immutable = v->type == ts.exactly(string_type);
     if (!immutable) roots.push_back(a);
     if (!immutable && v->kind != HeapValue::Kind::Array) callbacks = true;
+    // Library code that gets application objects may write their fields
+    // by reflection (program/field_values.h assumes it does not).
+    const std::string& tn = v->type.bounds.size() == 1 && v->type.bounds.front().exact ? ts.name(v->type.bounds.front().type) : "";
+    bool plain = immutable || (v->kind == HeapValue::Kind::Array && (tn.size() == 2 || tn == "[Ljava/lang/String;"));
+    if (!plain) c.ev.noteLibraryCallback();
   }
   std::vector<Ref> touched = mayReach(s, roots);
   if (callbacks)

@@ -309,6 +309,8 @@ StepResult evalField(Ctx& c) {
     Ref x = v.field(f);
     if (x == kNone) {
       state::AbstractType types = prim == 'L' ? valuesOfType(c, ref.descriptor) : state::AbstractType{};
+      if (prim == 'L')
+        if (auto stored = ts.storedValues(f)) types = std::move(*stored);
       return refinedTo({state::realizeField(c.in, obj, f, prim, types, modelFieldNonNull(ts.fieldInfo(f)),
                                             c.ev.alloc(), !c.ev.options().jvm_int_semantics, &ts)},
                        {obj});

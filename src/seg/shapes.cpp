@@ -163,7 +163,8 @@ std::optional<std::vector<state::TypeId>> TypeReach::successors(state::TypeId t)
     for (state::FieldId f : *fields) {
       const state::FieldInfo& fi = ts_.fieldInfo(f);
       if (!fi.isReference()) continue;
-      auto h = held(fi.descriptor);
+      auto stored = ts_.storedValues(f);
+      auto h = stored ? ts_.runtimeClasses(*stored) : held(fi.descriptor);
       if (!h) {
         out.reset();
         break;

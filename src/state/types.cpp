@@ -263,6 +263,18 @@ std::optional<std::vector<TypeId>> TypeSystem::runtimeClasses(const AbstractType
   return out;
 }
 
+std::optional<AbstractType> TypeSystem::storedValues(FieldId f) {
+  if (!field_values_) return std::nullopt;
+  if (auto it = stored_.find(f); it != stored_.end()) return it->second;
+  std::optional<AbstractType>& out = stored_[f];
+  const FieldInfo& fi = fields_[f];
+  auto it = field_values_->known.find(program::fieldKey(fi.owner, fi.name, fi.descriptor));
+  if (it == field_values_->known.end() || it->second.empty()) return out;
+  out.emplace();
+  for (const std::string& c : it->second) out->bounds.push_back(TypeBound{intern(c), true, {}});
+  return out;
+}
+
 std::string TypeSystem::describe(const AbstractType& a) const {
   std::string out;
   for (size_t i = 0; i < a.bounds.size(); ++i) {

@@ -2,7 +2,9 @@
 
 #include "jhalt/classfile/parser.h"
 #include "jhalt/program/call_site.h"
+#include "jhalt/program/field_values.h"
 #include "jhalt/program/program.h"
+#include "jhalt/program/targets.h"
 #include "jhalt/util/error.h"
 #include "test_classpath.h"
 #include "test_support.h"
@@ -172,6 +174,44 @@ TEST_F(ProgramTest, DescribesInvokeDynamicCallSites) {
   EXPECT_EQ(lambda, 4);
   EXPECT_TRUE(saw_method_ref);
   EXPECT_TRUE(saw_capture);
+}
+
+// The values a program stores in its fields (field_values.h), on one test
+// program's jar at a time (its classes are the application).
+std::map<std::string, std::vector<std::string>, std::less<>> storedValuesOf(const std::string& program) {
+  classpath::ClassPath cp(test::testClassPath({test::kJars + "/" + program + ".jar"}));
+  Program p(cp);
+  FieldValues v = storedFieldValues(p, applicationClasses(p));
+  EXPECT_EQ(v.why_not, "");
+  EXPECT_GT(v.steps, 0u);
+  return v.known;
+}
+
+TEST(FieldValues, AFieldHoldsTheClassesStoredIntoIt) {
+  auto known = storedValuesOf("TermStoredSubclass");
+  auto next = known.find("TermStoredSubclass$Internal.next:LTermStoredSubclass$Node;");
+  ASSERT_NE(next, known.end());
+  // Through the constructor's parameter, from main's local (a loop merge).
+  EXPECT_EQ(next->second, (std::vector<std::string>{"TermStoredSubclass$Internal", "TermStoredSubclass$Nil"}));
+}
+
+TEST(FieldValues, ArrayElementsAndInterfaceCallsMayHoldAnything) {
+  // An array element is any value of its type.
+  EXPECT_FALSE(storedValuesOf("TermStoredSubclassViaArray").count(
+      "TermStoredSubclassViaArray$Internal.next:LTermStoredSubclassViaArray$Node;"));
+  // A method called through an interface has callers the analysis does not know.
+  EXPECT_FALSE(storedValuesOf("TermStoredSubclassViaInterface").count(
+      "TermStoredSubclassViaInterface$Holder.held:LTermStoredSubclassViaInterface$Node;"));
+}
+
+TEST(FieldValues, ReflectionIsNotSeen) {
+  // The reflective write is a library call: the analysis knows only the
+  // putfield of the initializer (the SEG evaluator counts the call, and the
+  // termination engine then does without the analysis).
+  auto known = storedValuesOf("TermStoredSubclassViaReflection");
+  auto held = known.find("TermStoredSubclassViaReflection$Holder.held:LTermStoredSubclassViaReflection$Node;");
+  ASSERT_NE(held, known.end());
+  EXPECT_EQ(held->second, (std::vector<std::string>{"TermStoredSubclassViaReflection$Nil"}));
 }
 
 }  // namespace

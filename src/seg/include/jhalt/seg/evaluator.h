@@ -117,6 +117,10 @@ class Evaluator {
     return !options_.jvm_int_semantics && wide ? state::Interval::all() : state::Interval::ofType(prim);
   }
   void noteLibraryCall(const std::string& m) { library_calls_.insert(m); }
+  // Unanalysed library calls given objects other than strings and arrays of
+  // primitives or strings (which may reach application objects).
+  size_t libraryCallbacks() const { return library_callbacks_; }
+  void noteLibraryCallback() { ++library_callbacks_; }
   // Collects `s`'s garbage as the options say.
   void collectGarbage(state::State& s);
   // Integer results that left their type's range so far (they differ
@@ -137,6 +141,7 @@ class Evaluator {
   state::RefAllocator& alloc_;
   EvalOptions options_;
   std::set<std::string> library_calls_;
+  size_t library_callbacks_ = 0;
   std::vector<const program::ClassInfo*> known_classes_;
   bool known_classes_loaded_ = false;
   size_t wraps_ = 0;

@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "jhalt/program/field_values.h"
 #include "jhalt/program/program.h"
 
 namespace jhalt::state {
@@ -126,6 +127,14 @@ class TypeSystem {
   // library classes that are not final and arrays are open: nullopt.
   // Abstract classes are left out (they have no instances).
   std::optional<std::vector<TypeId>> runtimeClasses(const AbstractType& a);
+  // The classes the values of reference field f may have by the stored-value
+  // analysis (program/field_values.h), when it is in use and knows them
+  // (non-null values only); nullopt: any value of the declared type.
+  void useFieldValues(std::shared_ptr<const program::FieldValues> values) {
+    field_values_ = std::move(values);
+    stored_.clear();
+  }
+  std::optional<AbstractType> storedValues(FieldId f);
   // A concrete (non-abstract) type in `a`, for witnesses; 0 if none known.
   TypeId someConcrete(const AbstractType& a);
   std::string describe(const AbstractType& a) const;
@@ -143,6 +152,8 @@ class TypeSystem {
   std::unordered_map<std::string, FieldId> field_ids_;
   std::unordered_map<uint64_t, bool> subtype_cache_;
   std::optional<std::vector<TypeId>> application_;  // loaded on first use
+  std::shared_ptr<const program::FieldValues> field_values_;
+  std::unordered_map<FieldId, std::optional<AbstractType>> stored_;
 };
 
 }  // namespace jhalt::state

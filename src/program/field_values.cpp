@@ -1,0 +1,429 @@
+#include "jhalt/program/field_values.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "jhalt/bytecode/stack_op.h"
+#include "jhalt/classfile/descriptor.h"
+#include "jhalt/program/targets.h"
+#include "jhalt/util/error.h"
+
+namespace jhalt::program {
+
+std::string fieldKey(std::string_view owner, std::string_view name, std::string_view descriptor) {
+  return fmt::format("{}.{}:{}", owner, name, descriptor);
+}
+
+namespace {
+
+using bytecode::Family;
+using bytecode::Instruction;
+
+// The classes a slot may hold: a finite set, or any (top). Primitive slots
+// and null hold the empty set.
+struct Val {
+  bool top = false;
+  std::vector<uint32_t> ids;  // sorted
+
+  // this := this ∪ o; true when it grew.
+  bool join(const Val& o, size_t max_classes) {
+    if (top) return false;
+    if (o.top) return *this = Val{true, {}}, true;
+    std::vector<uint32_t> u;
+    std::set_union(ids.begin(), ids.end(), o.ids.begin(), o.ids.end(), std::back_inserter(u));
+    if (u.size() == ids.size()) return false;
+    if (u.size() > max_classes) return *this = Val{true, {}}, true;
+    ids = std::move(u);
+    return true;
+  }
+  bool operator==(const Val&) const = default;
+};
+
+const Val kTop{true, {}};
+
+struct Frame {
+  std::vector<Val> stack, locals;
+  bool operator==(const Frame&) const = default;
+};
+
+struct Unsupported {
+  std::string why;
+};
+
+class Analysis {
+ public:
+  Analysis(Program& program, const std::vector<const ClassInfo*>& app, const FieldValueOptions& options)
+      : program_(program), app_(app), options_(options) {}
+
+  FieldValues run() {
+    FieldValues out;
+    try {
+      findOpenMethods();
+      bool changed = true;
+      for (size_t round = 0; changed; ++round) {
+        if (round >= options_.max_rounds) throw Unsupported{"no fixpoint within the round bound"};
+        changed_ = false;
+        for (const ClassInfo* c : app_)
+          for (const auto& m : c->methods)
+            if (m->hasCode()) analyse(*m);
+        changed = changed_;
+      }
+    } catch (const Unsupported& u) {
+      out.why_not = u.why;
+      out.steps = steps_;
+      return out;
+    } catch (const InputError& e) {
+      out.why_not = e.what();
+      out.steps = steps_;
+      return out;
+    }
+    for (const auto& [key, v] : fields_) {
+      if (v.top) continue;
+      std::vector<std::string>& names = out.known[key];
+      for (uint32_t id : v.ids) names.push_back(names_[id]);
+      std::sort(names.begin(), names.end());
+    }
+    out.steps = steps_;
+    return out;
+  }
+
+ private:
+  uint32_t intern(std::string_view name) {
+    auto [it, added] = ids_.try_emplace(std::string(name), static_cast<uint32_t>(names_.size()));
+    if (added) names_.push_back(it->first);
+    return it->second;
+  }
+  Val only(std::string_view name) { return Val{false, {intern(name)}}; }
+  bool isApp(const ClassInfo& c) const { return c.origin() == classpath::Origin::Application; }
+
+  // Methods whose arguments come from call sites the analysis does not see:
+  // overrides of library methods (the library calls them back), methods a
+  // method handle names (lambda bodies), main, and every application method
+  // of the name and descriptor of a call whose targets are not known.
+  void findOpenMethods() {
+    std::set<std::pair<std::string_view, std::string_view>> open_names;
+    for (const ClassInfo* c : app_) {
+      const classfile::ConstantPool& cp = c->file().pool;
+      for (uint16_t i = 1; i < cp.size(); ++i) {
+        if (!cp.is(i, classfile::CpTag::MethodHandle)) continue;
+        const classfile::CpEntry& h = cp.at(i);
+        if (h.ref_kind >= static_cast<uint8_t>(classfile::RefKind::InvokeVirtual)) {
+          classfile::MemberRef r = cp.memberRef(h.a);
+          open_names.emplace(r.name, r.descriptor);
+        }
+      }
+      for (const auto& m : c->methods) {
+        if (!m->hasCode()) continue;
+        const MethodCode& code = m->code();
+        for (const Instruction& insn : code.bytecode.instructions()) {
+          if (insn.family() != Family::Invoke) continue;
+          auto kind = static_cast<bytecode::InvokeKind>(insn.info().sub);
+          if (kind == bytecode::InvokeKind::Dynamic) continue;  // lambda bodies: by their method handles
+          if (callTargets(program_, *m, insn, app_)) continue;
+          classfile::MemberRef r = cp.memberRef(static_cast<uint16_t>(insn.operand));
+          open_names.emplace(r.name, r.descriptor);
+        }
+      }
+    }
+    for (const ClassInfo* c : app_)
+      for (const auto& m : c->methods) {
+        bool open = open_names.count({m->name(), m->descriptor()}) > 0 ||
+                    (m->name() == "main" && m->descriptor() == "([Ljava/lang/String;)V") || overridesLibrary(*m);
+        if (open) open_.insert(m.get());
+      }
+  }
+
+  // A virtual method that a library supertype declares too (or whose
+  // supertypes are not all known).
+  bool overridesLibrary(const MethodInfo& m) {
+    if (m.isStatic() || m.isPrivate() || m.name().starts_with('<')) return false;
+    std::vector<const ClassInfo*> work{&m.owner()};
+    std::set<const ClassInfo*> seen;
+    while (!work.empty()) {
+      const ClassInfo* c = work.back();
+      work.pop_back();
+      if (!seen.insert(c).second) continue;
+      if (!isApp(*c) && c->declaredMethod(m.name(), m.descriptor())) return true;
+      if (!c->super && c->name() != "java/lang/Object" && !c->isInterface()) return true;
+      if (c->super) work.push_back(c->super);
+      if (c->interfaces.size() != c->file().interfaces.size()) return true;  // one is missing
+      for (const ClassInfo* i : c->interfaces) work.push_back(i);
+    }
+    return false;
+  }
+
+  // The application's non-abstract subclasses of c (c included): the
+  // classes `this` may have in c's methods.
+  Val instancesOf(const ClassInfo& c) {
+    if (!isApp(c) || c.isInterface()) return kTop;  // lambdas and proxies implement interfaces
+    Val v;
+    for (const ClassInfo* a : app_) {
+      if (a->file().access & (classfile::kInterface | classfile::kAbstract)) continue;
+      if (program_.isSubtypeOf(*a, c)) v.join(only(a->name()), options_.max_classes);
+    }
+    return v;
+  }
+
+  std::vector<Val>& params(const MethodInfo& m) {
+    auto [it, added] = params_.try_emplace(&m);
+    if (added) {
+      it->second.resize(m.code().attribute.max_locals);
+      if (open_.count(&m))
+        for (Val& v : it->second) v = kTop;
+    }
+    return it->second;
+  }
+
+  void joinGlobal(Val& into, const Val& v) {
+    if (into.join(v, options_.max_classes)) changed_ = true;
+  }
+
+  // One pass over m's instructions to a local fixpoint under the current
+  // parameters, fields and results.
+  void analyse(const MethodInfo& m) {
+    const MethodCode& code = m.code();
+    const size_t n = code.bytecode.size();
+    std::vector<std::optional<Frame>> in(n);
+    Frame entry;
+    entry.locals = params(m);
+    entry.locals.resize(code.attribute.max_locals);
+    if (!m.isStatic() && !entry.locals.empty()) entry.locals[0] = instancesOf(m.owner());
+    std::vector<uint32_t> work;
+    auto flow = [&](uint32_t i, const Frame& f) {
+      if (i >= n) throw Unsupported{fmt::format("{}: control leaves the code", m.qualifiedName())};
+      if (!in[i]) {
+        in[i] = f;
+      } else {
+        Frame& g = *in[i];
+        if (g.stack.size() != f.stack.size()) throw Unsupported{fmt::format("{}: stack heights differ", m.qualifiedName())};
+        bool grew = false;
+        for (size_t k = 0; k < f.stack.size(); ++k) grew |= g.stack[k].join(f.stack[k], options_.max_classes);
+        for (size_t k = 0; k < f.locals.size(); ++k) grew |= g.locals[k].join(f.locals[k], options_.max_classes);
+        if (!grew) return;
+      }
+      work.push_back(i);
+    };
+    flow(0, entry);
+    std::vector<uint32_t> targets;
+    while (!work.empty()) {
+      uint32_t i = work.back();
+      work.pop_back();
+      if (++steps_ > options_.max_steps) throw Unsupported{"too much code"};
+      const Instruction& insn = code.bytecode.at(i);
+      const Frame& before = *in[i];
+      const bytecode::BasicBlock& block = code.cfg.block(code.cfg.blockOfInstruction(i));
+      for (const bytecode::ExceptionEdge& h : block.handlers) flow(code.cfg.block(h.handler).first, Frame{{kTop}, before.locals});
+      Frame f = before;
+      step(m, insn, f);
+      if (insn.info().falls_through) flow(i + 1, f);
+      targets.clear();
+      code.bytecode.targets(insn, targets);
+      for (uint32_t t : targets) {
+        int32_t j = code.bytecode.indexAt(t);
+        if (j < 0) throw Unsupported{fmt::format("{}: a branch into an instruction", m.qualifiedName())};
+        flow(static_cast<uint32_t>(j), f);
+      }
+    }
+  }
+
+  static Val pop(Frame& f) {
+    if (f.stack.empty()) throw Unsupported{"stack underflow"};
+    Val v = std::move(f.stack.back());
+    f.stack.pop_back();
+    return v;
+  }
+  static void popSlots(Frame& f, int k) {
+    for (int i = 0; i < k; ++i) pop(f);
+  }
+  static void pushSlots(Frame& f, int k) {
+    for (int i = 0; i < k; ++i) f.stack.emplace_back();
+  }
+  static void pushTyped(Frame& f, char kind, const Val& v) {
+    if (kind == 'L' || kind == '[') {
+      f.stack.push_back(v);
+    } else {
+      pushSlots(f, kind == 'J' || kind == 'D' ? 2 : 1);
+    }
+  }
+
+  void step(const MethodInfo& m, const Instruction& insn, Frame& f) {
+    const bytecode::OpcodeInfo& info = insn.info();
+    const classfile::ConstantPool& cp = m.owner().file().pool;
+    switch (info.family) {
+      case Family::Constant:
+        popSlots(f, info.pops);
+        pushSlots(f, info.pushes);  // aconst_null: the empty set
+        return;
+      case Family::LoadConstant: return loadConstant(cp, insn, f);
+      case Family::LocalLoad: {
+        size_t idx = static_cast<size_t>(info.has_implicit ? info.implicit : insn.operand);
+        if (idx >= f.locals.size()) throw Unsupported{"local out of range"};
+        if (info.type == 'A') f.stack.push_back(f.locals[idx]);
+        else pushSlots(f, info.pushes);
+        return;
+      }
+      case Family::LocalStore: {
+        size_t idx = static_cast<size_t>(info.has_implicit ? info.implicit : insn.operand);
+        if (idx + (info.pops == 2 ? 1 : 0) >= f.locals.size()) throw Unsupported{"local out of range"};
+        if (info.type == 'A') {
+          f.locals[idx] = pop(f);
+        } else {
+          popSlots(f, info.pops);
+          f.locals[idx] = Val{};
+          if (info.pops == 2) f.locals[idx + 1] = Val{};
+        }
+        return;
+      }
+      case Family::ArrayLoad:
+        popSlots(f, info.pops);
+        if (info.type == 'A') f.stack.push_back(kTop);  // elements: not followed
+        else pushSlots(f, info.pushes);
+        return;
+      case Family::Stack: bytecode::applyStackOp(static_cast<bytecode::StackOp>(info.sub), f.stack); return;
+      case Family::Subroutine: throw Unsupported{fmt::format("{}: jsr/ret", m.qualifiedName())};
+      case Family::Return:
+        if (info.type == 'A') joinGlobal(returned_[&m], pop(f));
+        return;
+      case Family::Field: return field(cp, insn, f);
+      case Family::Invoke: return invoke(m, insn, f);
+      case Family::New:
+        f.stack.push_back(only(cp.className(static_cast<uint16_t>(insn.operand))));
+        return;
+      case Family::NewArray: return newArray(cp, insn, f);
+      case Family::TypeCheck:
+        if (insn.opcode == 0xc1) {  // instanceof
+          pop(f);
+          pushSlots(f, 1);
+        }  // checkcast leaves the value (a subset of it passes)
+        return;
+      default:
+        if (info.pops == bytecode::kVariable || info.pushes == bytecode::kVariable)
+          throw Unsupported{fmt::format("{}: opcode {}", m.qualifiedName(), info.mnemonic)};
+        popSlots(f, info.pops);
+        pushSlots(f, info.pushes);
+        return;
+    }
+  }
+
+  void loadConstant(const classfile::ConstantPool& cp, const Instruction& insn, Frame& f) {
+    auto idx = static_cast<uint16_t>(insn.operand);
+    switch (cp.at(idx).tag) {
+      case classfile::CpTag::String: f.stack.push_back(only("java/lang/String")); return;
+      case classfile::CpTag::Class: f.stack.push_back(only("java/lang/Class")); return;
+      case classfile::CpTag::MethodType: f.stack.push_back(only("java/lang/invoke/MethodType")); return;
+      case classfile::CpTag::Long:
+      case classfile::CpTag::Double: pushSlots(f, 2); return;
+      case classfile::CpTag::Integer:
+      case classfile::CpTag::Float: pushSlots(f, 1); return;
+      case classfile::CpTag::Dynamic:
+        if (insn.info().pushes == 2) pushSlots(f, 2);
+        else f.stack.push_back(kTop);
+        return;
+      default: f.stack.push_back(kTop); return;
+    }
+  }
+
+  void newArray(const classfile::ConstantPool& cp, const Instruction& insn, Frame& f) {
+    static constexpr std::string_view kPrimitive[] = {"", "", "", "", "[Z", "[C", "[F", "[D", "[B", "[S", "[I", "[J"};
+    if (insn.opcode == 0xbc) {  // newarray
+      pop(f);
+      auto t = static_cast<size_t>(insn.operand);
+      if (t < 4 || t > 11) throw Unsupported{"newarray of an unknown type"};
+      f.stack.push_back(only(kPrimitive[t]));
+    } else if (insn.opcode == 0xbd) {  // anewarray
+      pop(f);
+      std::string_view e = cp.className(static_cast<uint16_t>(insn.operand));
+      f.stack.push_back(only(e.starts_with('[') ? "[" + std::string(e) : fmt::format("[L{};", e)));
+    } else {  // multianewarray
+      popSlots(f, insn.operand2);
+      f.stack.push_back(only(cp.className(static_cast<uint16_t>(insn.operand))));
+    }
+  }
+
+  void field(const classfile::ConstantPool& cp, const Instruction& insn, Frame& f) {
+    classfile::MemberRef r = cp.memberRef(static_cast<uint16_t>(insn.operand));
+    auto op = static_cast<bytecode::FieldOp>(insn.info().sub);
+    const char kind = r.descriptor.empty() ? 'V' : r.descriptor[0];
+    const int slots = kind == 'J' || kind == 'D' ? 2 : 1;
+    const bool reference = kind == 'L' || kind == '[';
+    Val* stored = nullptr;
+    const ClassInfo* owner = r.owner.starts_with('[') || !reference ? nullptr : program_.find(r.owner);
+    if (owner)
+      if (auto res = program_.resolveField(*owner, r.name, r.descriptor); res && isApp(*res->owner))
+        stored = &fields_[fieldKey(res->owner->name(), r.name, r.descriptor)];
+    if (op == bytecode::FieldOp::GetStatic || op == bytecode::FieldOp::GetField) {
+      if (op == bytecode::FieldOp::GetField) pop(f);
+      pushTyped(f, kind, stored ? *stored : kTop);
+      return;
+    }
+    Val v = reference ? pop(f) : (popSlots(f, slots), Val{});
+    if (op == bytecode::FieldOp::PutField) pop(f);
+    if (stored) joinGlobal(*stored, v);
+  }
+
+  void invoke(const MethodInfo& caller, const Instruction& insn, Frame& f) {
+    const classfile::ConstantPool& cp = caller.owner().file().pool;
+    auto kind = static_cast<bytecode::InvokeKind>(insn.info().sub);
+    std::string_view desc = kind == bytecode::InvokeKind::Dynamic
+                                ? cp.nameAndType(cp.at(static_cast<uint16_t>(insn.operand)).b).descriptor
+                                : cp.memberRef(static_cast<uint16_t>(insn.operand)).descriptor;
+    auto mt = classfile::parseMethodDescriptor(desc);
+    if (!mt) throw Unsupported{"a malformed method descriptor"};
+    // The arguments by local slot of the callee (receiver first).
+    std::vector<Val> args;
+    for (auto p = mt->params.rbegin(); p != mt->params.rend(); ++p) {
+      if (p->isWide()) {
+        popSlots(f, 2);
+        args.emplace_back();
+        args.emplace_back();
+      } else {
+        args.push_back(pop(f));
+      }
+    }
+    bool receiver = kind != bytecode::InvokeKind::Static && kind != bytecode::InvokeKind::Dynamic;
+    if (receiver) args.push_back(pop(f));
+    std::reverse(args.begin(), args.end());
+    Val result;
+    std::optional<std::vector<const MethodInfo*>> targets;
+    if (kind != bytecode::InvokeKind::Dynamic) targets = callTargets(program_, caller, insn, app_);
+    bool known = targets.has_value();
+    if (targets)
+      for (const MethodInfo* t : *targets) {
+        if (!isApp(t->owner())) {
+          known = false;
+          continue;
+        }
+        std::vector<Val>& ps = params(*t);
+        for (size_t k = 0; k < args.size() && k < ps.size(); ++k) joinGlobal(ps[k], args[k]);
+        result.join(returned_[t], options_.max_classes);
+      }
+    if (!mt->result) return;
+    pushTyped(f, mt->result->kind(), known ? result : kTop);
+  }
+
+  Program& program_;
+  const std::vector<const ClassInfo*>& app_;
+  const FieldValueOptions& options_;
+  std::unordered_map<std::string, uint32_t> ids_;
+  std::vector<std::string> names_;
+  std::set<const MethodInfo*> open_;
+  std::map<std::string, Val> fields_;
+  std::map<const MethodInfo*, std::vector<Val>> params_;
+  std::map<const MethodInfo*, Val> returned_;
+  bool changed_ = false;
+  size_t steps_ = 0;
+};
+
+}  // namespace
+
+FieldValues storedFieldValues(Program& program, const std::vector<const ClassInfo*>& application,
+                              const FieldValueOptions& options) {
+  Analysis a(program, application, options);
+  return a.run();
+}
+
+}  // namespace jhalt::program
