@@ -135,6 +135,34 @@ class Analysis {
                     (m->name() == "main" && m->descriptor() == "([Ljava/lang/String;)V") || overridesLibrary(*m);
         if (open) open_.insert(m.get());
       }
+    for (const ClassInfo* c : app_) openLibraryImplementations(*c);
+  }
+
+  // The application methods that implement a library method for instances
+  // of class c, inherited ones included (a review's wrong YES: `Setter.compare`
+  // with no library supertype, inherited by `Cmp implements Comparator`, which
+  // a model's `Comparator.compare` call runs).
+  void openLibraryImplementations(const ClassInfo& c) {
+    if (c.file().access & (classfile::kInterface | classfile::kAbstract)) return;
+    std::vector<const ClassInfo*> work{&c};
+    std::set<const ClassInfo*> seen;
+    while (!work.empty()) {
+      const ClassInfo* k = work.back();
+      work.pop_back();
+      if (!seen.insert(k).second) continue;
+      if (!k->super && k->name() != "java/lang/Object" && !k->isInterface())
+        throw Unsupported{fmt::format("a superclass of {} is missing", c.name())};
+      if (k->interfaces.size() != k->file().interfaces.size())
+        throw Unsupported{fmt::format("an interface of {} is missing", c.name())};
+      if (k->super) work.push_back(k->super);
+      for (const ClassInfo* i : k->interfaces) work.push_back(i);
+      if (isApp(*k)) continue;
+      for (const auto& lm : k->methods) {
+        if (lm->isStatic() || lm->isPrivate() || lm->name().starts_with('<')) continue;
+        const MethodInfo* impl = program_.selectMethod(c, *lm);
+        if (impl && isApp(impl->owner())) open_.insert(impl);
+      }
+    }
   }
 
   // A virtual method that a library supertype declares too (or whose
@@ -351,13 +379,18 @@ class Analysis {
     const int slots = kind == 'J' || kind == 'D' ? 2 : 1;
     const bool reference = kind == 'L' || kind == '[';
     Val* stored = nullptr;
+    bool constant = false;
     const ClassInfo* owner = r.owner.starts_with('[') || !reference ? nullptr : program_.find(r.owner);
     if (owner)
-      if (auto res = program_.resolveField(*owner, r.name, r.descriptor); res && isApp(*res->owner))
+      if (auto res = program_.resolveField(*owner, r.name, r.descriptor); res && isApp(*res->owner)) {
         stored = &fields_[fieldKey(res->owner->name(), r.name, r.descriptor)];
+        constant = res->field->constant_value != 0;
+        if (constant) joinGlobal(*stored, kTop);
+      }
     if (op == bytecode::FieldOp::GetStatic || op == bytecode::FieldOp::GetField) {
       if (op == bytecode::FieldOp::GetField) pop(f);
-      pushTyped(f, kind, stored ? *stored : kTop);
+      // A constant (ConstantValue attribute) is set by the JVM, not by a putstatic.
+      pushTyped(f, kind, stored && !constant ? *stored : kTop);
       return;
     }
     Val v = reference ? pop(f) : (popSlots(f, slots), Val{});

@@ -204,6 +204,12 @@ TEST(FieldValues, ArrayElementsAndInterfaceCallsMayHoldAnything) {
       "TermStoredSubclassViaInterface$Holder.held:LTermStoredSubclassViaInterface$Node;"));
 }
 
+TEST(FieldValues, AnInheritedImplementationOfALibraryMethodTakesAnyArgument) {
+  // Setter.compare, inherited by a Comparator, is called back by library code.
+  EXPECT_FALSE(storedValuesOf("TermStoredSubclassViaComparator").count(
+      "TermStoredSubclassViaComparator$Internal.next:LTermStoredSubclassViaComparator$Node;"));
+}
+
 TEST(FieldValues, ReflectionIsNotSeen) {
   // The reflective write is a library call: the analysis knows only the
   // putfield of the initializer (the SEG evaluator counts the call, and the
