@@ -11,6 +11,7 @@
 #include "jhalt/its/from_clp.h"
 #include "jhalt/its/from_seg.h"
 #include "jhalt/seg/builder.h"
+#include "jhalt/seg/dot.h"
 #include "jhalt/its/obligations.h"
 #include "jhalt/program/field_values.h"
 #include "jhalt/program/targets.h"
@@ -232,6 +233,7 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
     if (o.trace) o.trace("library code gets application objects: the graph again without stored field values\n");
     return proveViaSeg(entry, jvm, budget, o, solver, ro, dumping, weighted_field, false);
   }
+  if (o.graph_dot) o.graph_dot(seg::toDot(graph, types));
   if (built.status != seg::BuildResult::Status::Complete) {
     a.why_not = "symbolic execution graph incomplete: " + built.reason;
     return a;

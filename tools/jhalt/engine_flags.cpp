@@ -77,6 +77,8 @@ portfolio::EngineOptions EngineFlags::engineOptions() const {
   portfolio::EngineOptions o;
   o.term.smt.dump_dir = dump_smt;
   o.term.trace = traceFor("JHALT_DEBUG_TERM");
+  if (const char* file = std::getenv("JHALT_DEBUG_TERM_DOT"))
+    o.term.graph_dot = [path = std::string(file)](const std::string& dot) { std::ofstream(path) << dot; };
   o.seg.smt.dump_dir = dump_smt;
   o.seg.build.trace = traceFor("JHALT_DEBUG_SEG");
   o.seg.trace = traceFor("JHALT_DEBUG_WITNESS");

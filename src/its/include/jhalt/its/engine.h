@@ -45,6 +45,8 @@ struct TermOptions {
   size_t max_weighted_norms = 6;
   smt::QueryStats* stats = nullptr;
   std::function<void(const std::string&)> trace;  // JHALT_DEBUG_TERM: the ITS and the proof search
+  // JHALT_DEBUG_TERM_DOT: each symbolic execution graph of main, in Graphviz format.
+  std::function<void(const std::string&)> graph_dot;
 };
 
 class TerminationEngine final : public engine::Engine {
