@@ -48,6 +48,11 @@ std::string proofText(const Its& its, const Proof& proof) {
            "graph abstracts are unconstrained; the JDK's class initializers and the library methods it may call "
            "(String.length, println, ...) terminate; the JVM does not run out of memory or stack (no "
            "VirtualMachineError)\n";
+    if (its.stored_fields > 0)
+      out += fmt::format("a field read from an object the graph abstracts holds one of the classes the program's own "
+                         "code stores into it ({} field{}; a closed world: no library code got an application object, "
+                         "so no reflection or deserialization wrote one)\n",
+                         its.stored_fields, its.stored_fields == 1 ? "" : "s");
     if (!its.norm.empty())
       out += fmt::format("sizes are weighted unfoldings: {} (|x| = 1 + the weighted sizes of its fields' values)\n",
                          its.norm);
@@ -202,6 +207,7 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
   // in the closed world of a run from main that hands no application
   // object to library code it does not follow (checked below).
   stored_values = stored_values && entry.main_convention && !entry.live;
+  size_t stored_fields = 0;
   if (stored_values) {
     auto values = std::make_shared<program::FieldValues>(
         program::storedFieldValues(entry.program, program::applicationClasses(entry.program)));
@@ -210,6 +216,7 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
     if (o.trace)
       for (const auto& [field, classes] : values->known)
         o.trace(fmt::format("  {}: {}\n", field, fmt::join(classes, ", ")));
+    for (const auto& [field, classes] : values->known) stored_fields += classes.empty() ? 0 : 1;
     types.useFieldValues(std::move(values));
   }
   state::RefAllocator alloc;
@@ -259,6 +266,7 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
   std::vector<std::optional<state::FieldId>> norms{std::nullopt};
   for (state::FieldId f : weightCandidates(graph, types, o.max_weighted_norms, weighted_field)) norms.push_back(f);
   std::vector<std::optional<Its>> systems(norms.size());
+  si.its.stored_fields = stored_fields;
   systems[0] = std::move(si.its);
   for (bool with_invariants : {false, true}) {
     if (with_invariants && !ro.invariants) break;
@@ -272,6 +280,7 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
         SegIts wi = fromSeg(graph, types, so);
         if (!wi.why_not.empty()) continue;
         if (o.trace) o.trace("from the symbolic execution graph, weighted:\n" + toText(wi.its));
+        wi.its.stored_fields = stored_fields;
         systems[k] = std::move(wi.its);
       }
       auto started = std::chrono::steady_clock::now();

@@ -71,6 +71,9 @@ struct Its {
   LocId start = 0, top = 1;
   bool from_graph = false;  // made by from_seg.h (for the proof's text)
   std::string norm;         // from_seg.h with field weights: how sizes count
+  // The graph read unshown fields as the classes the program stores into
+  // them (program/field_values.h): how many fields that told something.
+  size_t stored_fields = 0;
   // Facts of the returns of recursive methods that the call summaries of
   // this system state (from_seg.h), each with its own proof: the system is
   // faithful only if they hold, so the checker verifies them first.
