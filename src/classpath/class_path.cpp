@@ -110,10 +110,29 @@ std::vector<ClassSource*> ClassPath::sources(Origin origin) const {
   return out;
 }
 
+// The application class loader delegates to the JDK's loaders first: a
+// class of java.* always comes from the JDK (the JVM refuses to define one
+// from the class path), and so does any class the JDK defines in a package
+// of its modules (a review's wrong YES: a jar's own java/util/Objects,
+// which jhalt analysed and the JVM never runs). Other packages are
+// probed in the JDK only when their name is one of the JDK's.
+bool ClassPath::definedByJdk(std::string_view name) {
+  if (name.starts_with("java/")) return true;
+  static constexpr std::string_view kJdkPrefixes[] = {"javax/", "jdk/", "sun/", "com/sun/", "org/w3c/", "org/xml/",
+                                                      "org/ietf/"};
+  if (std::none_of(std::begin(kJdkPrefixes), std::end(kJdkPrefixes), [&](std::string_view p) { return name.starts_with(p); }))
+    return false;
+  for (auto& e : entries_)
+    if (e.origin != Origin::Application && e.source->read(name)) return true;
+  return false;
+}
+
 const LoadedClass* ClassPath::find(std::string_view name) {
   if (auto it = cache_.find(name); it != cache_.end()) return it->second.get();
   std::unique_ptr<LoadedClass> loaded;
   for (auto& e : entries_) {
+    // (A jmod given as the application is a module of the JDK: its classes are analysed.)
+    if (e.origin == Origin::Application && !e.source->path().ends_with(".jmod") && definedByJdk(name)) continue;
     std::optional<std::vector<uint8_t>> bytes = e.source->read(name);
     if (!bytes) continue;
     std::string location = e.source->location(name);

@@ -1,8 +1,11 @@
 #include "jhalt/classpath/class_source.h"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -15,6 +18,10 @@ namespace jhalt::classpath {
 namespace fs = std::filesystem;
 
 namespace {
+
+// The Java feature release of the JVM jhalt stands for (OpenJDK 17): the
+// variants of a multi-release jar it runs.
+constexpr int kRuntimeRelease = 17;
 
 constexpr std::string_view kClassSuffix = ".class";
 
@@ -76,22 +83,86 @@ class DirectorySource final : public ClassSource {
   std::string path_;
 };
 
+// The value of a main-section attribute of a jar's manifest (JAR File
+// Specification: lines of at most 72 bytes; longer values continue on
+// lines that start with a space), or nullopt.
+std::optional<std::string> manifestAttribute(ZipArchive& zip, std::string_view name) {
+  for (size_t i = 0; i < zip.size(); ++i) {
+    if (zip.name(i) != "META-INF/MANIFEST.MF") continue;
+    std::vector<uint8_t> data = zip.read(i);
+    std::string text(data.begin(), data.end());
+    std::string unfolded;
+    for (size_t k = 0; k < text.size(); ++k) {
+      if (text[k] == '\r') continue;
+      if (text[k] == '\n' && k + 1 < text.size() && text[k + 1] == ' ') {
+        ++k;
+        continue;
+      }
+      unfolded.push_back(text[k]);
+    }
+    const std::string key = std::string(name) + ":";
+    size_t pos = 0;
+    while (pos < unfolded.size()) {
+      size_t end = unfolded.find('\n', pos);
+      if (end == std::string::npos) end = unfolded.size();
+      std::string_view line(unfolded.data() + pos, end - pos);
+      if (line.empty()) break;  // the end of the main section
+      if (line.size() >= key.size() && std::equal(key.begin(), key.end(), line.begin(), [](char a, char b) {
+            return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+          })) {
+        std::string value(line.substr(key.size()));
+        value.erase(0, value.find_first_not_of(" \t"));
+        value.erase(value.find_last_not_of(" \t") + 1);
+        if (!value.empty()) return value;
+      }
+      pos = end + 1;
+    }
+  }
+  return std::nullopt;
+}
+
 // A zip archive whose class entries live under `prefix` ("" for jars,
 // "classes/" for jmods).
 class ZipSource final : public ClassSource {
  public:
-  ZipSource(const std::string& path, uint64_t offset, std::string prefix)
+  // `release`: the Java feature release whose variants of a multi-release
+  // jar count (0: none; a jmod has none).
+  ZipSource(const std::string& path, uint64_t offset, std::string prefix, int release)
       : zip_(path, offset), prefix_(std::move(prefix)) {
+    std::map<std::string, std::pair<int, size_t>> variants;  // name -> (version, entry)
+    const bool multi = release >= 9 && [&] {
+      auto v = manifestAttribute(zip_, "Multi-Release");
+      return v && (*v == "true" || *v == "TRUE" || *v == "True");
+    }();
     for (size_t i = 0; i < zip_.size(); ++i) {
       std::string_view entry = zip_.name(i);
       if (entry.substr(0, prefix_.size()) != prefix_ || !endsWith(entry, kClassSuffix)) continue;
       entry.remove_prefix(prefix_.size());
       entry.remove_suffix(kClassSuffix.size());
-      // Multi-release variants (META-INF/versions/N/...) are not the base
-      // class; the analyser uses the base version.
-      if (entry.starts_with("META-INF/")) continue;
+      if (entry.starts_with("META-INF/")) {
+        // A multi-release jar's META-INF/versions/N/X.class replaces X on a
+        // JVM of release N or later (JAR File Specification; the JVM that
+        // runs the program picks the highest N it supports).
+        constexpr std::string_view kVersions = "META-INF/versions/";
+        if (!multi || !entry.starts_with(kVersions)) continue;
+        std::string_view rest = entry.substr(kVersions.size());
+        size_t slash = rest.find('/');
+        if (slash == std::string_view::npos) continue;
+        int n = 0;
+        auto [p, ec] = std::from_chars(rest.data(), rest.data() + slash, n);
+        if (ec != std::errc() || p != rest.data() + slash || n < 9 || n > release) continue;
+        std::string name(rest.substr(slash + 1));
+        auto& best = variants[name];
+        if (n > best.first) best = {n, i};
+        continue;
+      }
       if (!isModuleDescriptor(entry)) order_.emplace_back(entry);
       index_.emplace(std::string(entry), i);
+    }
+    for (const auto& [name, v] : variants) {
+      if (isModuleDescriptor(name)) continue;
+      auto [it, added] = index_.insert_or_assign(name, v.second);
+      if (added) order_.push_back(name);
     }
   }
   const std::string& path() const override { return zip_.path(); }
@@ -144,7 +215,7 @@ std::unique_ptr<ClassSource> openDirectory(const std::string& path) {
 }
 
 std::unique_ptr<ClassSource> openJar(const std::string& path) {
-  return std::make_unique<ZipSource>(path, 0, "");
+  return std::make_unique<ZipSource>(path, 0, "", kRuntimeRelease);
 }
 
 std::unique_ptr<ClassSource> openJmod(const std::string& path) {
@@ -156,7 +227,7 @@ std::unique_ptr<ClassSource> openJmod(const std::string& path) {
   in.read(header, 4);
   if (!in || header[0] != 'J' || header[1] != 'M' || header[2] != 1 || header[3] != 0)
     throw InputError(path, "not a JDK module file (bad jmod header)");
-  return std::make_unique<ZipSource>(path, 4, "classes/");
+  return std::make_unique<ZipSource>(path, 4, "classes/", 0);
 }
 
 std::unique_ptr<ClassSource> openClassFile(const std::string& path) {
@@ -184,38 +255,10 @@ std::unique_ptr<ClassSource> openClassSource(const std::string& path) {
 
 std::optional<std::string> jarMainClass(const std::string& jar_path) {
   ZipArchive zip(jar_path, 0);
-  for (size_t i = 0; i < zip.size(); ++i) {
-    if (zip.name(i) != "META-INF/MANIFEST.MF") continue;
-    std::vector<uint8_t> data = zip.read(i);
-    std::string text(data.begin(), data.end());
-    // Manifest lines are at most 72 bytes; longer values continue on lines
-    // that start with a space (JAR File Specification).
-    std::string unfolded;
-    for (size_t k = 0; k < text.size(); ++k) {
-      if (text[k] == '\r') continue;
-      if (text[k] == '\n' && k + 1 < text.size() && text[k + 1] == ' ') {
-        ++k;
-        continue;
-      }
-      unfolded.push_back(text[k]);
-    }
-    size_t pos = 0;
-    while (pos < unfolded.size()) {
-      size_t end = unfolded.find('\n', pos);
-      if (end == std::string::npos) end = unfolded.size();
-      std::string_view line(unfolded.data() + pos, end - pos);
-      constexpr std::string_view key = "Main-Class:";
-      if (line.starts_with(key)) {
-        std::string value(line.substr(key.size()));
-        value.erase(0, value.find_first_not_of(" \t"));
-        value.erase(value.find_last_not_of(" \t") + 1);
-        std::replace(value.begin(), value.end(), '.', '/');
-        if (!value.empty()) return value;
-      }
-      pos = end + 1;
-    }
-  }
-  return std::nullopt;
+  std::optional<std::string> value = manifestAttribute(zip, "Main-Class");
+  if (!value) return std::nullopt;
+  std::replace(value->begin(), value->end(), '.', '/');
+  return value;
 }
 
 }  // namespace jhalt::classpath

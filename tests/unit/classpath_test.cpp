@@ -1,8 +1,11 @@
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include <gtest/gtest.h>
 
+#include "jhalt/classfile/parser.h"
 #include "jhalt/classpath/class_path.h"
 #include "jhalt/classpath/class_source.h"
 #include "jhalt/util/error.h"
@@ -123,6 +126,54 @@ TEST(ClassPath, MissingJdkIsReported) {
   ClassPathOptions o = defaultOptions();
   o.jdk_home = "/nonexistent-jdk";
   EXPECT_THROW(ClassPath cp(o), InputError);
+}
+
+TEST(ClassPath, AClassOfTheJdkIsNeverTakenFromTheApplication) {
+  // A jar that ships its own java/util/Objects: the JVM runs the JDK's (a
+  // review's wrong YES analysed the jar's copy).
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "jhalt_shadow";
+  std::filesystem::create_directories(dir / "java/util");
+  auto loop = openClassSource(test::kClasses)->read("Loop");
+  ASSERT_TRUE(loop);
+  std::ofstream(dir / "java/util/Objects.class", std::ios::binary)
+      .write(reinterpret_cast<const char*>(loop->data()), static_cast<std::streamsize>(loop->size()));
+  ClassPathOptions o;
+  o.application = {dir.string(), test::kClasses};
+  o.jdk_home = test::kJdk;
+  ClassPath cp(o);
+  const LoadedClass* objects = cp.find("java/util/Objects");
+  ASSERT_NE(objects, nullptr);  // the JDK's, not the file above (which holds class Loop)
+  EXPECT_EQ(objects->origin, Origin::Jdk);
+  ASSERT_NE(cp.find("Loop"), nullptr);
+  EXPECT_EQ(cp.find("Loop")->origin, Origin::Application);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ClassSource, AMultiReleaseJarGivesTheVariantOfTheRuntimesRelease) {
+  // META-INF/versions/9/MR.class replaces MR.class on a JVM of release 9 or
+  // later (a review's wrong YES analysed the base class).
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "jhalt_multi_release";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "src8");
+  fs::create_directories(dir / "src9");
+  std::ofstream(dir / "src8/MR.java") << "public class MR { static int v() { return 8; } }\n";
+  std::ofstream(dir / "src9/MR.java") << "public class MR { static int v() { return 9; } }\n";
+  std::string jdk = test::kJdk + "/bin/";
+  std::string cmd = "cd " + dir.string() + " && " + jdk + "javac -d base src8/MR.java && " + jdk +
+                    "javac -d v9 src9/MR.java && " + jdk + "jar --create --file mr.jar -C base . --release 9 -C v9 .";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  auto src = openJar((dir / "mr.jar").string());
+  auto names = src->classNames();
+  EXPECT_EQ(std::count(names.begin(), names.end(), "MR"), 1);
+  auto bytes = src->read("MR");
+  ASSERT_TRUE(bytes);
+  auto cf = classfile::parseClassFile(*bytes);
+  bool nine = false;
+  for (const auto& m : cf.methods)
+    if (m.name == "v" && m.code) nine = m.code->bytecode.size() >= 2 && m.code->bytecode[0] == 0x10 && m.code->bytecode[1] == 9;
+  EXPECT_TRUE(nine);  // bipush 9
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -1,6 +1,10 @@
+#include <filesystem>
+#include <fstream>
+
 #include <gtest/gtest.h>
 
 #include "jhalt/classfile/parser.h"
+#include "jhalt/classpath/class_source.h"
 #include "jhalt/program/call_site.h"
 #include "jhalt/program/field_values.h"
 #include "jhalt/program/program.h"
@@ -107,6 +111,52 @@ TEST_F(ProgramTest, SelectsSpecialMethods) {
   EXPECT_TRUE(secret->isPrivate());
   EXPECT_EQ(program_.selectSpecial(base, base, *secret), secret);
   EXPECT_EQ(program_.selectMethod(square, *secret), secret);  // private: no overriding
+}
+
+// The offset of access_flags in a class file (after the constant pool).
+size_t accessFlagsOffset(const std::vector<uint8_t>& b) {
+  size_t pos = 10, count = static_cast<size_t>(b[8] << 8 | b[9]);
+  for (size_t i = 1; i < count; ++i) {
+    uint8_t tag = b[pos];
+    if (tag == 1) {
+      pos += 3 + static_cast<size_t>(b[pos + 1] << 8 | b[pos + 2]);
+    } else if (tag == 5 || tag == 6) {
+      pos += 9;
+      ++i;
+    } else if (tag == 7 || tag == 8 || tag == 16 || tag == 19 || tag == 20) {
+      pos += 3;
+    } else if (tag == 15) {
+      pos += 4;
+    } else {
+      pos += 5;
+    }
+  }
+  return pos;
+}
+
+TEST(ProgramSuper, ACallToASuperclassMethodStartsAtTheDirectSuperclassWhateverACC_SUPERSays) {
+  // JVMS §4.1: since Java SE 8 the JVM takes ACC_SUPER as set in every class
+  // file (a review's wrong YES ran A.m where the JVM runs B.m).
+  auto bytes = classpath::openClassSource(test::kClasses)->read("SuperChain$C");
+  ASSERT_TRUE(bytes);
+  size_t at = accessFlagsOffset(*bytes);
+  ASSERT_TRUE((*bytes)[at + 1] & 0x20);
+  (*bytes)[at + 1] &= static_cast<uint8_t>(~0x20);  // clear ACC_SUPER
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "jhalt_acc_super";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "SuperChain$C.class", std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
+  classpath::ClassPath cp(test::testClassPath({dir.string(), test::kClasses}));
+  Program p(cp);
+  const ClassInfo& c = p.get("SuperChain$C");
+  EXPECT_FALSE(c.file().access & classfile::kSuper);
+  const ClassInfo& a = p.get("SuperChain$A");
+  const MethodInfo* m = p.resolveMethod(a, "m", "()I", false);
+  ASSERT_NE(m, nullptr);
+  const MethodInfo* sel = p.selectSpecial(c, a, *m);  // invokespecial SuperChain$A.m from C
+  ASSERT_NE(sel, nullptr);
+  EXPECT_EQ(sel->qualifiedName(), "SuperChain$B.m()I");
+  std::filesystem::remove_all(dir);
 }
 
 TEST_F(ProgramTest, ResolvesFields) {

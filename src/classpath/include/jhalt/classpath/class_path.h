@@ -51,6 +51,7 @@ class ClassPath {
   std::vector<ClassSource*> sources(Origin origin) const;
 
  private:
+  bool definedByJdk(std::string_view internal_name);
   struct Entry {
     std::unique_ptr<ClassSource> source;
     Origin origin;
