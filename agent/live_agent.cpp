@@ -376,7 +376,14 @@ void Session::serve() {
       out.u8(wire::kOk);
       out.bytes() += body.bytes();
     } else {
-      out.u8(wire::kFailed);
+      jvmtiPhase phase = JVMTI_PHASE_LIVE;
+      g.jvmti->GetPhase(&phase);
+      bool ending = phase == JVMTI_PHASE_DEAD;
+      {
+        std::lock_guard<std::mutex> l(g.ready_mutex);
+        ending = ending || g.vm_dead;
+      }
+      out.u8(ending ? wire::kEnded : wire::kFailed);
       out.str(error);
     }
     if (!writeFrame(out) || op == wire::kDetach) break;

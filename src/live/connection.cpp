@@ -134,6 +134,7 @@ std::string Connection::call(const std::string& request) {
   readAll(payload.data(), len, kAnswerMillis);
   wire::Reader r(payload);
   uint8_t status = r.u8();
+  if (status == wire::kEnded) throw ConnectionLost("the JVM exited during the observation");
   if (status != wire::kOk) {
     std::string why = r.str();
     throw TargetError("the agent refused: " + (r.ok() ? why : std::string("(no reason)")));

@@ -79,13 +79,14 @@ TEST(Attach, BadTargetsAreOneLineErrors) {
   EXPECT_THROW(Connection::open("/nonexistent/socket", 0.05), TargetError);
 }
 
-// A JVM running live.Zune (stuck in Zune.yearOf), killed at the end.
+// A JVM running live.Zune (stuck in Zune.yearOf) or another program of tests/java/live,
+// killed at the end.
 class Jvm {
  public:
-  explicit Jvm(bool with_agent) {
+  explicit Jvm(bool with_agent, const std::string& main_class = "live.Zune") {
     std::vector<std::string> argv{test::kJdk + "/bin/java"};
     if (with_agent) argv.push_back("-agentpath:" + std::string(JHALT_TEST_LIVE_AGENT));
-    argv.insert(argv.end(), {"-cp", test::kClasses, "live.Zune"});
+    argv.insert(argv.end(), {"-cp", test::kClasses, main_class});
     util::Spawned s = util::spawnInteractive(argv, {});
     pid_ = s.pid;
   }
@@ -169,6 +170,31 @@ TEST(Agent, ResumesTheJvmWhenJhaltGoesAway) {
   ::kill(jvm.pid(), SIGKILL);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_THROW(last->threads(), ConnectionLost);
+}
+
+// A program that ends while jhalt observes it: every request either answers or
+// fails with ConnectionLost, also in the JVM's dead phase (JVMTI_ERROR_WRONG_PHASE
+// once was "the agent refused" and a bad-input exit; a CI failure of the live tests).
+TEST(Agent, AProgramThatEndsDuringTheObservationIsConnectionLost) {
+  Jvm jvm(true, "live.FlagLater");  // ends by itself after about 5 s
+  ASSERT_GT(jvm.pid(), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  auto c = Connection::open("/tmp/" + wire::socketName(jvm.pid()), 10);
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  bool lost = false;
+  while (!lost && std::chrono::steady_clock::now() < until) {
+    try {
+      for (const ThreadInfo& t : c->threads()) (void)c->stack(t.handle);
+    } catch (const ConnectionLost&) {
+      lost = true;
+    } catch (const TargetError& e) {
+      std::string why = e.what();
+      // A thread that ended between the two requests is refused; anything else is not expected.
+      if (why.find("THREAD_NOT_ALIVE") == std::string::npos && why.find("INVALID_THREAD") == std::string::npos)
+        FAIL() << why;
+    }
+  }
+  EXPECT_TRUE(lost) << "the program did not end";
 }
 
 TEST(Agent, AnAttachThatTimesOutIsAnError) {

@@ -9,7 +9,7 @@
 // Frame:    u32 length (big-endian), then `length` payload bytes
 //           (at most kMaxFrame).
 // Request:  u8 op, then the op's arguments.
-// Response: u8 status (kOk or kFailed); kFailed is followed by one string
+// Response: u8 status (kOk, kFailed or kEnded); kFailed and kEnded are followed by one string
 //           (what went wrong); kOk by the op's results.
 // Scalars are big-endian; a string is u32 length + bytes (UTF-8 or the
 // JVM's modified UTF-8 for names, as JVMTI returns them).
@@ -104,7 +104,8 @@ enum Op : uint8_t {
   kRelease = 21,
 };
 
-enum Status : uint8_t { kOk = 0, kFailed = 1 };
+// kEnded: the JVM is past its live phase (JVMTI_PHASE_DEAD); the program is ending.
+enum Status : uint8_t { kOk = 0, kFailed = 1, kEnded = 2 };
 
 // Capability bits of kHello: what the agent could obtain from the JVM.
 enum Capability : uint32_t {
