@@ -160,6 +160,20 @@ std::vector<Ref> mayReach(const State& s, const std::vector<Ref>& roots) {
   return {seen.begin(), seen.end()};
 }
 
+// Whether a library call returning `ret` may hand back an object of an
+// application class (or an array holding one) that the program did not
+// build: deserialization (ObjectInputStream, XMLDecoder) fills its fields
+// with values no putfield of the program stored (program/field_values.h).
+bool mayReturnApplicationObject(Ctx& c, std::string_view ret) {
+  size_t dims = ret.find_first_not_of('[');
+  if (dims == std::string_view::npos || ret[dims] != 'L') return false;
+  state::AbstractType t = valuesOfType(c, ret.substr(dims));
+  state::TypeSystem& ts = c.ev.types();
+  for (const program::ClassInfo* k : c.ev.knownClasses())
+    if (k->origin() == classpath::Origin::Application && ts.contains(t, ts.intern(k->name()))) return true;
+  return false;
+}
+
 // An unanalysed library call: it returns any value of its return type, may
 // change every object reachable from its arguments and (through callbacks
 // into application code) every static field, and may throw. The caller
@@ -267,6 +281,9 @@ StepResult libraryCall(Ctx& c, const std::string& name, const classfile::MethodT
   auto& st = c.frame().stack;
   for (int k = 0; k < total; ++k) args.push_back(st[st.size() - static_cast<size_t>(total) + static_cast<size_t>(k)]);
   st.resize(st.size() - static_cast<size_t>(total));
+  // An array's clone() gives an array (its elements are any value to the
+  // stored-value analysis already).
+  if (!name.starts_with('[') && mayReturnApplicationObject(c, ret)) c.ev.noteLibraryCallback();
   Ref r = havocCall(c, args, ret);
   if (r != kNone) c.pushValue(r, ret[0] == 'J' || ret[0] == 'D' ? ret[0] : 'A');
   c.advance();

@@ -7,6 +7,8 @@
 
 #include "jhalt/seg/builder.h"
 #include "jhalt/seg/evaluator.h"
+#include "jhalt/program/field_values.h"
+#include "jhalt/program/targets.h"
 #include "jhalt/state/reach.h"
 #include "test_classpath.h"
 
@@ -95,6 +97,40 @@ TEST_F(Builder, ArraysReadAtManyIndexesHideTheirElements) {
     for (EdgeId e : g.edges()) refinements += g.edge(e).from == v && g.edge(e).kind == EdgeKind::Refine;
     EXPECT_LE(refinements, 8u) << "one case per index of a 16-element table";
   }
+}
+
+}  // namespace
+}  // namespace jhalt::seg
+
+namespace jhalt::seg {
+namespace {
+
+// The library calls a graph of `cls`.main makes that may write fields
+// behind the program's back, with stored field values in use as in
+// its/engine.cpp (which then builds the graph again with declared types).
+size_t libraryCallbacks(const std::string& cls) {
+  classpath::ClassPath cp(test::testClassPath({test::kJars + "/" + cls + ".jar"}));
+  program::Program program(cp);
+  state::TypeSystem types(program);
+  types.useFieldValues(std::make_shared<program::FieldValues>(
+      program::storedFieldValues(program, program::applicationClasses(program))));
+  state::RefAllocator alloc;
+  Evaluator ev(program, types, alloc);
+  const program::MethodInfo* main = program.get(cls).declaredMethod("main", "([Ljava/lang/String;)V");
+  if (!main) throw std::runtime_error("no main in " + cls);
+  Graph g;
+  buildGraph(g, ev.mainEntry(*main), ev, BuildOptions{});
+  return ev.libraryCallbacks();
+}
+
+// Stored field values (program/field_values.h) hold only while library code
+// neither gets application objects nor hands back ones it built itself: the
+// evaluator counts both. Field.set gets one; Beans.instantiate(null, name)
+// gets none but may deserialize one whose fields no putfield wrote.
+TEST(StoredValues, LibraryCallsThatMayWriteApplicationFieldsAreCounted) {
+  EXPECT_EQ(libraryCallbacks("TermStoredSubclass"), 0u);
+  EXPECT_GT(libraryCallbacks("TermStoredSubclassViaReflection"), 0u);
+  EXPECT_GT(libraryCallbacks("TermStoredSubclassViaDeserialization"), 0u);
 }
 
 }  // namespace

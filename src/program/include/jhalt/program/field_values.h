@@ -11,8 +11,10 @@
 // values"): the application's fields are written by its own putfield and
 // putstatic instructions only. Reflection, deserialization and Unsafe write
 // them from library code; a caller must not use the result for a run that
-// hands application objects to library code it does not follow (the SEG
-// evaluator counts such calls, Evaluator::libraryCallbacks).
+// hands application objects to library code it does not follow, or gets
+// one back from it (deserialization builds objects whose fields no putfield
+// wrote; the SEG evaluator counts both kinds of call,
+// Evaluator::libraryCallbacks).
 #pragma once
 
 #include <map>
