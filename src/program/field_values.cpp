@@ -69,7 +69,7 @@ class Analysis {
         changed_ = false;
         for (const ClassInfo* c : app_)
           for (const auto& m : c->methods)
-            if (m->hasCode()) analyse(*m);
+            if (m->hasCode() && !serialization_only_.count(m.get())) analyse(*m);
         changed = changed_;
       }
     } catch (const Unsupported& u) {
@@ -105,7 +105,8 @@ class Analysis {
   // method handle names (lambda bodies), main, and every application method
   // of the name and descriptor of a call whose targets are not known.
   void findOpenMethods() {
-    std::set<std::pair<std::string_view, std::string_view>> open_names;
+    findLambdaInterfaces();
+    std::set<std::pair<std::string_view, std::string_view>> open_names, invoked_names;
     for (const ClassInfo* c : app_) {
       const classfile::ConstantPool& cp = c->file().pool;
       for (uint16_t i = 1; i < cp.size(); ++i) {
@@ -123,8 +124,9 @@ class Analysis {
           if (insn.family() != Family::Invoke) continue;
           auto kind = static_cast<bytecode::InvokeKind>(insn.info().sub);
           if (kind == bytecode::InvokeKind::Dynamic) continue;  // lambda bodies: by their method handles
-          if (callTargets(program_, *m, insn, app_)) continue;
           classfile::MemberRef r = cp.memberRef(static_cast<uint16_t>(insn.operand));
+          invoked_names.emplace(r.name, r.descriptor);
+          if (targets(*m, insn)) continue;
           open_names.emplace(r.name, r.descriptor);
         }
       }
@@ -134,6 +136,8 @@ class Analysis {
         bool open = open_names.count({m->name(), m->descriptor()}) > 0 ||
                     (m->name() == "main" && m->descriptor() == "([Ljava/lang/String;)V") || overridesLibrary(*m);
         if (open) open_.insert(m.get());
+        else if (serializationHook(*m) && !invoked_names.count({m->name(), m->descriptor()}))
+          serialization_only_.insert(m.get());
       }
     for (const ClassInfo* c : app_) openLibraryImplementations(*c);
   }
@@ -163,6 +167,104 @@ class Analysis {
         if (impl && isApp(impl->owner())) open_.insert(impl);
       }
     }
+  }
+
+  // A method that Java serialization runs (java.io.Serializable: readObject,
+  // readObjectNoData, writeObject, readResolve, writeReplace). When the
+  // program never calls one itself, it runs only inside a library call that
+  // gets a stream or the object, after which the caller does not use these
+  // values (field_values.h), so its stores are left out.
+  static bool serializationHook(const MethodInfo& m) {
+    static constexpr std::pair<std::string_view, std::string_view> kHooks[] = {
+        {"readObject", "(Ljava/io/ObjectInputStream;)V"},
+        {"readObjectNoData", "()V"},
+        {"writeObject", "(Ljava/io/ObjectOutputStream;)V"},
+        {"readResolve", "()Ljava/lang/Object;"},
+        {"writeReplace", "()Ljava/lang/Object;"},
+    };
+    if (m.isStatic()) return false;
+    for (const auto& [name, desc] : kHooks)
+      if (m.name() == name && m.descriptor() == desc) return true;
+    return false;
+  }
+
+  // The application interfaces a lambda may implement: the type an
+  // invokedynamic produces and every class its bootstrap arguments name
+  // (marker interfaces of LambdaMetafactory.altMetafactory), with their
+  // superinterfaces. Proxies need a library call that gets a Class, after
+  // which the caller does not use these values (field_values.h).
+  void findLambdaInterfaces() {
+    std::vector<const ClassInfo*> work;
+    auto mark = [&](std::string_view name) {
+      if (name.starts_with('[')) return;
+      if (const ClassInfo* c = program_.find(name); c && isApp(*c) && c->isInterface()) work.push_back(c);
+    };
+    for (const ClassInfo* c : app_) {
+      const classfile::ClassFile& cf = c->file();
+      for (const classfile::BootstrapMethod& b : cf.bootstrap_methods)
+        for (uint16_t arg : b.arguments)
+          if (arg < cf.pool.size() && cf.pool.is(arg, classfile::CpTag::Class)) mark(cf.pool.className(arg));
+      for (uint16_t i = 1; i < cf.pool.size(); ++i) {
+        if (!cf.pool.is(i, classfile::CpTag::InvokeDynamic)) continue;
+        std::string_view desc = cf.pool.nameAndType(cf.pool.at(i).b).descriptor;
+        size_t close = desc.rfind(')');
+        if (close != std::string_view::npos && desc.substr(close + 1).starts_with('L') && desc.ends_with(';'))
+          mark(desc.substr(close + 2, desc.size() - close - 3));
+      }
+    }
+    while (!work.empty()) {
+      const ClassInfo* i = work.back();
+      work.pop_back();
+      if (!lambda_interfaces_.insert(i).second) continue;
+      for (const ClassInfo* super : i->interfaces) work.push_back(super);
+    }
+  }
+
+  // The targets of a call (program::callTargets), and besides those of an
+  // interface method of the application that no lambda implements: the
+  // implementations of the application's classes (no library class
+  // implements an application interface).
+  std::optional<std::vector<const MethodInfo*>> targets(const MethodInfo& caller, const Instruction& insn) {
+    if (auto t = callTargets(program_, caller, insn, app_)) return t;
+    auto kind = static_cast<bytecode::InvokeKind>(insn.info().sub);
+    if (kind != bytecode::InvokeKind::Interface && kind != bytecode::InvokeKind::Virtual) return std::nullopt;
+    const classfile::ConstantPool& cp = caller.owner().file().pool;
+    auto index = static_cast<uint16_t>(insn.operand);
+    classfile::MemberRef ref = cp.memberRef(index);
+    if (ref.owner.starts_with('[')) return std::nullopt;
+    const ClassInfo* owner = program_.find(ref.owner);
+    if (!owner || !isApp(*owner) || !owner->isInterface() || lambda_interfaces_.count(owner)) return std::nullopt;
+    bool interface_ref = cp.at(index).tag == classfile::CpTag::InterfaceMethodref;
+    const MethodInfo* resolved = program_.resolveMethod(*owner, ref.name, ref.descriptor, interface_ref);
+    if (!resolved || resolved->isStatic() || resolved->isPrivate()) return std::nullopt;
+    std::vector<const MethodInfo*> out;
+    for (const ClassInfo* c : app_) {
+      if (c->file().access & (classfile::kInterface | classfile::kAbstract)) continue;
+      if (!program_.isSubtypeOf(*c, *owner)) continue;
+      const MethodInfo* m = program_.selectMethod(*c, *resolved);
+      if (!m || !m->hasCode()) return std::nullopt;
+      if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+    }
+    if (out.empty()) return std::nullopt;
+    return out;
+  }
+
+  // The classes an element of an array in `arrays` may have: the
+  // instantiable application subclasses of its component class (the JVM's
+  // array store check, JVMS §6.5 aastore, holds for library code too).
+  // Arrays of interfaces, of library classes or of arrays: any value.
+  Val elementsOf(const Val& arrays) {
+    if (arrays.top) return kTop;
+    Val out;
+    for (uint32_t id : arrays.ids) {
+      std::string_view name = names_[id];
+      if (!name.starts_with("[L") || !name.ends_with(';')) return kTop;
+      const ClassInfo* c = program_.find(name.substr(2, name.size() - 3));
+      if (!c || !isApp(*c) || c->isInterface()) return kTop;
+      out.join(instancesOf(*c), options_.max_classes);
+      if (out.top) return kTop;
+    }
+    return out;
   }
 
   // A virtual method that a library supertype declares too (or whose
@@ -307,9 +409,14 @@ class Analysis {
         return;
       }
       case Family::ArrayLoad:
-        popSlots(f, info.pops);
-        if (info.type == 'A') f.stack.push_back(kTop);  // elements: not followed
-        else pushSlots(f, info.pushes);
+        if (info.type == 'A') {
+          pop(f);  // the index
+          Val arrays = pop(f);
+          f.stack.push_back(elementsOf(arrays));
+        } else {
+          popSlots(f, info.pops);
+          pushSlots(f, info.pushes);
+        }
         return;
       case Family::Stack: bytecode::applyStackOp(static_cast<bytecode::StackOp>(info.sub), f.stack); return;
       case Family::Subroutine: throw Unsupported{fmt::format("{}: jsr/ret", m.qualifiedName())};
@@ -421,11 +528,11 @@ class Analysis {
     if (receiver) args.push_back(pop(f));
     std::reverse(args.begin(), args.end());
     Val result;
-    std::optional<std::vector<const MethodInfo*>> targets;
-    if (kind != bytecode::InvokeKind::Dynamic) targets = callTargets(program_, caller, insn, app_);
-    bool known = targets.has_value();
-    if (targets)
-      for (const MethodInfo* t : *targets) {
+    std::optional<std::vector<const MethodInfo*>> callees;
+    if (kind != bytecode::InvokeKind::Dynamic) callees = targets(caller, insn);
+    bool known = callees.has_value();
+    if (callees)
+      for (const MethodInfo* t : *callees) {
         if (!isApp(t->owner())) {
           known = false;
           continue;
@@ -444,6 +551,8 @@ class Analysis {
   std::unordered_map<std::string, uint32_t> ids_;
   std::vector<std::string> names_;
   std::set<const MethodInfo*> open_;
+  std::set<const MethodInfo*> serialization_only_;  // serializationHook, never called by the program
+  std::set<const ClassInfo*> lambda_interfaces_;     // findLambdaInterfaces
   std::map<std::string, Val> fields_;
   std::map<const MethodInfo*, std::vector<Val>> params_;
   std::map<const MethodInfo*, Val> returned_;

@@ -1,13 +1,17 @@
 // As TermStoredSubclass, but the Div comes from deserialization:
 // Beans.instantiate(null, name) reads the resource name.ser when there is one,
-// and a stream holding a Holder whose held is a Div fills the field although
-// no putfield of the program stores a Div. The call gets no application
-// object (a null class loader, a string), but a library call that may return
-// one counts as well (seg/eval_call.cpp, mayReturnApplicationObject), so the
-// graph is built again with the declared field types. With such a resource
-// on the class path length() recurses forever. Must never be YES.
+// and a stream holding a Holder fills its field (Holder.readObject stores a
+// Div; a stream may also hold a Div itself). The stored-value analysis leaves
+// out readObject, which only serialization calls (program/field_values.cpp,
+// serializationHook). The call gets no application object (a null class
+// loader, a string), but a library call that may return one counts as well
+// (seg/eval_call.cpp, mayReturnApplicationObject), so the graph is built again
+// with the declared field types. With such a resource on the class path
+// length() recurses forever. Must never be YES.
 // EXPECT: analyze --engine term --int-semantics math -> MAYBE
 import java.beans.Beans;
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.Serializable;
 
 public class TermStoredSubclassViaDeserialization {
@@ -29,6 +33,11 @@ public class TermStoredSubclassViaDeserialization {
 
     static final class Holder implements Serializable {
         Node held = new Nil();
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            held = new Div();
+        }
     }
 
     public static void main(String[] args) throws Exception {
