@@ -191,8 +191,11 @@ class Analysis {
   // The application interfaces a lambda may implement: the type an
   // invokedynamic produces and every class its bootstrap arguments name
   // (marker interfaces of LambdaMetafactory.altMetafactory), with their
-  // superinterfaces. Proxies need a library call that gets a Class, after
-  // which the caller does not use these values (field_values.h).
+  // superinterfaces. Proxies (Proxy, MethodHandleProxies) need a library
+  // call that gets a Class or a MethodHandle, after which the caller does not
+  // use these values (field_values.h). CONSTANT_Dynamic values are any value
+  // (loadConstant); the SEG evaluator runs no lambda or dynamic constant
+  // today, so revisit this when it learns to.
   void findLambdaInterfaces() {
     std::vector<const ClassInfo*> work;
     auto mark = [&](std::string_view name) {
@@ -223,7 +226,10 @@ class Analysis {
   // The targets of a call (program::callTargets), and besides those of an
   // interface method of the application that no lambda implements: the
   // implementations of the application's classes (no library class
-  // implements an application interface).
+  // implements an application interface). A target may be a library
+  // method an application class inherits: the call's result is then any
+  // value (invoke), and what that method passes on reaches only methods that
+  // override a library method, whose parameters are open already.
   std::optional<std::vector<const MethodInfo*>> targets(const MethodInfo& caller, const Instruction& insn) {
     if (auto t = callTargets(program_, caller, insn, app_)) return t;
     auto kind = static_cast<bytecode::InvokeKind>(insn.info().sub);

@@ -161,17 +161,23 @@ std::vector<Ref> mayReach(const State& s, const std::vector<Ref>& roots) {
 }
 
 // Whether a library call returning `ret` may hand back an object of an
-// application class (or an array holding one) that the program did not
-// build: deserialization (ObjectInputStream, XMLDecoder) fills its fields
-// with values no putfield of the program stored (program/field_values.h).
-bool mayReturnApplicationObject(Ctx& c, std::string_view ret) {
+// application class, or one that reaches such objects (a list, a map, a
+// bean), that the program did not build: deserialization (ObjectInputStream,
+// XMLDecoder, Beans.instantiate) fills their fields with values no putfield
+// of the program stored (program/field_values.h), and model code would then
+// hand them to the program without a further library call. Only values that
+// reach no object of the program are left out: strings, boxed primitives,
+// classes, string builders, and arrays of those or of primitives.
+bool mayReturnApplicationObject(std::string_view ret) {
   size_t dims = ret.find_first_not_of('[');
   if (dims == std::string_view::npos || ret[dims] != 'L') return false;
-  state::AbstractType t = valuesOfType(c, ret.substr(dims));
-  state::TypeSystem& ts = c.ev.types();
-  for (const program::ClassInfo* k : c.ev.knownClasses())
-    if (k->origin() == classpath::Origin::Application && ts.contains(t, ts.intern(k->name()))) return true;
-  return false;
+  static constexpr std::string_view kInert[] = {
+      "Ljava/lang/String;",    "Ljava/lang/Integer;", "Ljava/lang/Long;",          "Ljava/lang/Short;",
+      "Ljava/lang/Byte;",      "Ljava/lang/Character;", "Ljava/lang/Boolean;",     "Ljava/lang/Float;",
+      "Ljava/lang/Double;",    "Ljava/lang/Class;",   "Ljava/lang/StringBuilder;", "Ljava/lang/StringBuffer;",
+  };
+  std::string_view element = ret.substr(dims);
+  return std::find(std::begin(kInert), std::end(kInert), element) == std::end(kInert);
 }
 
 // An unanalysed library call: it returns any value of its return type, may
@@ -281,9 +287,9 @@ StepResult libraryCall(Ctx& c, const std::string& name, const classfile::MethodT
   auto& st = c.frame().stack;
   for (int k = 0; k < total; ++k) args.push_back(st[st.size() - static_cast<size_t>(total) + static_cast<size_t>(k)]);
   st.resize(st.size() - static_cast<size_t>(total));
-  // An array's clone() gives an array (its elements are any value to the
-  // stored-value analysis already).
-  if (!name.starts_with('[') && mayReturnApplicationObject(c, ret)) c.ev.noteLibraryCallback();
+  // An array's clone() gives an array whose elements the program stored (the
+  // stored-value analysis reads them as any instance of the component class).
+  if (!name.starts_with('[') && mayReturnApplicationObject(ret)) c.ev.noteLibraryCallback();
   Ref r = havocCall(c, args, ret);
   if (r != kNone) c.pushValue(r, ret[0] == 'J' || ret[0] == 'D' ? ret[0] : 'A');
   c.advance();
