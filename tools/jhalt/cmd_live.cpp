@@ -234,7 +234,16 @@ int runCommand(std::vector<std::string> command, const LiveFlags& flags) {
         attempt.pid = child.pid;
         attempt.command = report.command;
         attempt.mode = report.mode;
-        driver->analyze(one, names, attempt);
+        try {
+          driver->analyze(one, names, attempt);
+        } catch (const live::TargetError&) {
+          // A thread that ended or left its loop while jhalt read it (the
+          // agent refuses requests about it): no finding, watch on.
+          ++tries[h];
+          ss.clear();
+          times[h].clear();
+          continue;
+        }
         if (attempt.threads.empty() || attempt.threads.front().loops.empty()) continue;
         ++tries[h];
         report.threads.push_back(attempt.threads.front());
