@@ -111,6 +111,7 @@ struct Attempt {
   std::optional<Proof> proof;
   std::string why_not;
   size_t certificates = 0;
+  size_t call_states = 0;  // recursive calls abstracted in the graph (proveViaSeg)
 };
 
 // Each claim once more as a query of its own (written out by --dump-smt,
@@ -198,10 +199,17 @@ std::vector<state::FieldId> weightCandidates(const seg::Graph& graph, state::Typ
 
 // Proofs through the symbolic execution graph from main (from_seg.h): for
 // loops over the heap, which the CLP translation does not measure.
+// How the graph of proveViaSeg is built.
+struct GraphVariant {
+  bool stored_values = true;         // fields hold what the program stores in them
+  bool abstract_outer_calls = true;  // seg::BuildOptions::abstract_outer_calls
+};
+
 Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& budget, const TermOptions& o,
                     smt::Solver& solver, const RankOptions& ro, bool dumping, std::string& weighted_field,
-                    bool stored_values = true) {
+                    GraphVariant variant = {}) {
   Attempt a;
+  bool stored_values = variant.stored_values;
   state::TypeSystem types(entry.program);
   // Fields hold what the program stores in them (program/field_values.h):
   // in the closed world of a run from main that hands no application
@@ -221,6 +229,7 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
   }
   state::RefAllocator alloc;
   seg::BuildOptions bo = o.build;
+  bo.abstract_outer_calls = variant.abstract_outer_calls;
   bo.eval.jvm_int_semantics = jvm;
   bo.max_nodes = budget.scaled(bo.max_nodes);
   bo.max_evaluations = budget.scaled(bo.max_evaluations);
@@ -238,8 +247,10 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
   seg::BuildResult built = seg::buildGraph(graph, sym.mainEntry(entry.method), sym, bo);
   if (stored_values && sym.libraryCallbacks() > 0) {
     if (o.trace) o.trace("library code gets application objects: the graph again without stored field values\n");
-    return proveViaSeg(entry, jvm, budget, o, solver, ro, dumping, weighted_field, false);
+    variant.stored_values = false;
+    return proveViaSeg(entry, jvm, budget, o, solver, ro, dumping, weighted_field, variant);
   }
+  a.call_states = built.call_states;
   if (o.graph_dot) o.graph_dot(seg::toDot(graph, types));
   if (built.status != seg::BuildResult::Status::Complete) {
     a.why_not = "symbolic execution graph incomplete: " + built.reason;
@@ -338,6 +349,16 @@ engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engi
     if (a.proof || !entry.main_convention || budget.expired()) return a;
     Attempt s = proveViaSeg(entry, sem, budget, options_, *solver, ro, dumping, weighted_field);
     if (s.proof) return s;
+    // A graph with recursion once more, its outermost recursive calls
+    // evaluated in their callers' contexts (CAppE: the first level's write
+    // `this.next = new` is what the caller's loop tests afterwards).
+    if (s.call_states > 0 && !budget.expired()) {
+      if (options_.trace) options_.trace("the graph again, outermost recursive calls in their callers' contexts\n");
+      GraphVariant inlined;
+      inlined.abstract_outer_calls = false;
+      Attempt i = proveViaSeg(entry, sem, budget, options_, *solver, ro, dumping, weighted_field, inlined);
+      if (i.proof) return i;
+    }
     a.why_not += "; " + s.why_not;
     return a;
   };

@@ -229,10 +229,13 @@ class Recursion {
 
   // Is `after` (an evaluation successor of `before`) the invoking state of a
   // call whose call stack is abstracted: a method already on the stack, or
-  // one that may call itself?
+  // (unless the options keep outermost calls in context) one that may call
+  // itself?
   bool abstracts(const state::State& before, const state::State& after) {
     const program::MethodInfo* m = invoked(before, after);
-    return m && (onStackBelow(after) || effects_.recursive(*m));
+    if (!m) return false;
+    if (onStackBelow(after)) return true;
+    return options_.abstract_outer_calls && effects_.recursive(*m);
   }
 
   // Continuations wait until the rest of the work is done: the callee's

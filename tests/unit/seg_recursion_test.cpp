@@ -257,5 +257,45 @@ TEST_F(Recursion, StaticsTheCalleeCannotWriteKeepTheirValue) {
   EXPECT_GE(returns, 1u);
 }
 
+// BuildOptions::abstract_outer_calls: by default the call of a recursive
+// method from main goes through a call stack abstraction; kept in context,
+// main's frame stays below the first level of the recursion and only the
+// inner calls are abstracted (their call states have grow below grow).
+TEST_F(Recursion, OutermostCallsCanStayInTheirCallersContext) {
+  const program::MethodInfo& main = method("TermOuterCallInContext", "main");
+  auto callsFromMain = [&](const Graph& g) {
+    size_t n = 0;
+    for (EdgeId e : g.edges()) {
+      const Edge& edge = g.edge(e);
+      if (edge.kind == EdgeKind::Call && g.state(edge.from).frames.back().method == &main &&
+          g.state(edge.from).frames.size() == 2)
+        ++n;
+    }
+    return n;
+  };
+  auto mainBelowGrow = [&](const Graph& g) {
+    size_t n = 0;
+    for (NodeId v : g.nodes()) {
+      const state::State& s = g.state(v);
+      n += s.frames.size() == 2 && s.frames.back().method == &main && s.top().method->name() == "grow";
+    }
+    return n;
+  };
+  Graph abstracted;
+  BuildResult r = buildGraph(abstracted, ev_.methodEntry(main), ev_, BuildOptions{});
+  ASSERT_EQ(r.status, BuildResult::Status::Complete) << r.reason;
+  EXPECT_GE(callsFromMain(abstracted), 1u);
+
+  BuildOptions in_context;
+  in_context.abstract_outer_calls = false;
+  Graph kept;
+  BuildResult k = buildGraph(kept, ev_.methodEntry(main), ev_, in_context);
+  ASSERT_EQ(k.status, BuildResult::Status::Complete) << k.reason;
+  EXPECT_EQ(callsFromMain(kept), 0u);
+  EXPECT_GE(mainBelowGrow(kept), 1u);
+  EXPECT_GE(k.call_states, 1u) << "the inner calls are still abstracted";
+  EXPECT_TRUE(kept.hasRecursion());
+}
+
 }  // namespace
 }  // namespace jhalt::seg

@@ -37,6 +37,14 @@ struct BuildOptions {
   // recursion whose arguments cycle through a few values (1, 4, 2, 1, ...)
   // then has a finite graph without an interval that takes in the base case.
   size_t entry_variants = 1;
+  // Whether the outermost invocation of a recursive method (one not yet on
+  // the stack) goes through a call stack abstraction too. When false, it is
+  // evaluated in its caller's context like any other call and only the
+  // calls within the recursion are abstracted (thesis 002, Def. 3.5: a call
+  // state needs the method on the stack already). The caller then keeps
+  // what the first level of the recursion did to its own objects (a field
+  // written before the inner call), at the price of more states.
+  bool abstract_outer_calls = true;
   // Loop-head visits on one path whose top frame holds only exact integers
   // evaluated on without a merge (0: merge at the first repetition). Sound
   // either way; graphs from concrete states stay precise through short
