@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <gmpxx.h>
 
+#include "gomory.h"
+
 namespace jhalt::its {
 namespace {
 
@@ -136,8 +138,25 @@ bool verifyInvariants(const Its& its, const Proof& proof, const std::vector<Tran
   return true;
 }
 
+// An integer certificate (proof.h): the premise rows and the cuts derived
+// from them are infeasible over the rationals.
+bool verifyInteger(const std::vector<Row>& rows, const IntegerCertificate& cert, size_t num_vars, std::string& why) {
+  std::vector<Row> extended = rows;
+  for (const GomoryCut& cut : cert.cuts) {
+    std::optional<Row> row = detail::cutRow(rows, cut, why);
+    if (!row) return false;
+    for (const auto& [v, a] : row->a)
+      if (v >= num_vars) return why = "a cut variable out of range", false;
+    extended.push_back(std::move(*row));
+  }
+  std::vector<mpz_class> zero(num_vars, 0);
+  if (cert.farkas.scale != 0) return why = "an infeasibility certificate with a scale", false;
+  return verify(extended, cert.farkas, zero, -1, num_vars, why);
+}
+
 // Cut c (proof.h): t can be followed by no transition of `left` inside the
-// cyclic part it lies in; each pair's certificate is checked.
+// cyclic part it lies in, or by none and then one more; each sequence's
+// certificate is checked.
 bool verifyCut(const Its& its, const Facts& facts, const Cut& c, const std::vector<TransId>& left,
                const std::set<std::set<LocId>>& parts, std::string& why, size_t& count) {
   const Transition& tr = its.trans[c.t];
@@ -145,15 +164,35 @@ bool verifyCut(const Its& its, const Facts& facts, const Cut& c, const std::vect
   for (const auto& p : parts)
     if (p.count(tr.from) && p.count(tr.to)) part = &p;
   if (!part) return true;  // on no cycle
-  for (TransId u : left) {
-    if (its.trans[u].from != tr.to || !part->count(its.trans[u].to)) continue;
-    auto cert = c.next.find(u);
-    if (cert == c.next.end()) return why = fmt::format("cut of t{}: no certificate that t{} cannot follow it", c.t, u), false;
-    Sequence seq = sequencePremise(its, c.t, u, facts);
+  // Is the sequence t, path infeasible by a certificate of the cut?
+  auto closed = [&](const std::vector<TransId>& path) {
+    std::vector<TransId> all{c.t};
+    all.insert(all.end(), path.begin(), path.end());
+    Sequence seq = sequencePremise(its, all, facts);
+    if (auto p = c.paths.find(path); p != c.paths.end()) return verifyInteger(seq.rows, p->second, seq.num_vars, why);
+    auto n = path.size() == 1 ? c.next.find(path[0]) : c.next.end();
+    if (n == c.next.end()) return why = "no certificate", false;
     std::vector<mpz_class> zero(seq.num_vars, 0);
-    if (cert->second.scale != 0 || !verify(seq.rows, cert->second, zero, -1, seq.num_vars, why))
-      return why = fmt::format("cut of t{}: t{} may follow it: {}", c.t, u, why), false;
-    ++count;
+    return n->second.scale == 0 && verify(seq.rows, n->second, zero, -1, seq.num_vars, why);
+  };
+  auto followers = [&](LocId at) {
+    std::vector<TransId> out;
+    for (TransId u : left)
+      if (its.trans[u].from == at && part->count(its.trans[u].to)) out.push_back(u);
+    return out;
+  };
+  for (TransId u : followers(tr.to)) {
+    if (c.next.count(u) || c.paths.count({u})) {
+      if (!closed({u})) return why = fmt::format("cut of t{}: t{} may follow it: {}", c.t, u, why), false;
+      ++count;
+      continue;
+    }
+    std::vector<TransId> after = followers(its.trans[u].to);
+    if (after.empty()) return why = fmt::format("cut of t{}: no certificate that t{} cannot follow it", c.t, u), false;
+    for (TransId w : after) {
+      if (!closed({u, w})) return why = fmt::format("cut of t{}: t{} and t{} may follow it: {}", c.t, u, w, why), false;
+      ++count;
+    }
   }
   return true;
 }

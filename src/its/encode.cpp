@@ -129,6 +129,12 @@ std::optional<Farkas> infeasible(const std::vector<Row>& rows, size_t num_vars, 
   smt::Result res = solver.check("its sequence feasible");
   solver.pop();
   if (res != smt::Result::Unsat) return std::nullopt;
+  return rationallyInfeasible(rows, num_vars, solver, name);
+}
+
+std::optional<Farkas> rationallyInfeasible(const std::vector<Row>& rows, size_t num_vars, smt::Solver& solver,
+                                           const std::string& name) {
+  smt::Context& ctx = solver.ctx();
   solver.push();
   std::vector<Term> m = realMultipliers(solver, rows, name);
   std::vector<Term> zero(num_vars, ctx.num(0));

@@ -59,6 +59,11 @@ std::optional<Farkas> deadCertificate(const Its& its, TransId t, const Facts& fa
 std::optional<Farkas> infeasible(const std::vector<Row>& rows, size_t num_vars, smt::Solver& solver,
                                  const std::string& name);
 
+// A certificate that rows are infeasible over the rationals (no integer
+// check first).
+std::optional<Farkas> rationallyInfeasible(const std::vector<Row>& rows, size_t num_vars, smt::Solver& solver,
+                                           const std::string& name);
+
 // Is premise(t) satisfiable over the integers (Unknown counts as yes)?
 bool satisfiable(const Its& its, TransId t, const Facts& facts, smt::Solver& solver);
 

@@ -95,10 +95,23 @@ std::string proofText(const Its& its, const Proof& proof) {
     if (r.strict.size() < r.scc.size())
       out += fmt::format("  does not increase on the other {} transitions of the loop\n", r.scc.size() - r.strict.size());
   }
-  for (const Cut& c : proof.cuts)
-    out += fmt::format("{}: no step left in its loop can follow {} (each sequence infeasible), so it is removed\n",
-                       c.before_round == 0 ? std::string("before round 1") : fmt::format("after round {}", c.before_round),
-                       its.trans[c.t].origin);
+  for (const Cut& c : proof.cuts) {
+    const std::string when =
+        c.before_round == 0 ? std::string("before round 1") : fmt::format("after round {}", c.before_round);
+    if (c.paths.empty()) {
+      out += fmt::format("{}: no step left in its loop can follow {} (each sequence infeasible), so it is removed\n",
+                         when, its.trans[c.t].origin);
+      continue;
+    }
+    size_t cuts = 0, longest = 0;
+    for (const auto& [path, cert] : c.paths) {
+      cuts += cert.cuts.size();
+      longest = std::max(longest, path.size());
+    }
+    out += fmt::format("{}: {} of its loop can follow {} (each sequence infeasible over the integers, {} "
+                       "Chvátal-Gomory cuts), so it is removed\n",
+                       when, longest > 1 ? "at most one more step" : "no step left", its.trans[c.t].origin, cuts);
+  }
   if (proof.rounds.empty() && proof.cuts.empty())
     out += "no transition can be taken twice: no ranking function is needed\n";
   return out;

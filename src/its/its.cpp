@@ -62,17 +62,29 @@ std::vector<Row> premise(const Its& its, TransId t, const Facts& facts) {
 }
 
 Sequence sequencePremise(const Its& its, TransId t, TransId u, const Facts& facts) {
-  JHALT_ASSERT(its.trans[t].to == its.trans[u].from, "a sequence of transitions that do not meet");
-  Sequence out{premise(its, t, facts), its.trans[t].num_vars};
-  const Var pre_t = static_cast<Var>(its.locs[its.trans[t].from].arity());
-  const Var pre_u = static_cast<Var>(its.locs[its.trans[u].from].arity());
-  // u's pre-state is t's post-state; u's other variables come after t's.
-  auto rename = [&](Var v) { return v < pre_u ? pre_t + v : out.num_vars + (v - pre_u); };
-  for (Row r : premise(its, u, facts)) {
-    for (auto& [v, a] : r.a) v = rename(v);
-    out.rows.push_back(std::move(r));
+  return sequencePremise(its, std::vector<TransId>{t, u}, facts);
+}
+
+Sequence sequencePremise(const Its& its, const std::vector<TransId>& path, const Facts& facts) {
+  JHALT_ASSERT(!path.empty(), "an empty sequence of transitions");
+  const TransId first = path.front();
+  Sequence out{premise(its, first, facts), its.trans[first].num_vars};
+  // Where the last transition's post-state is among the variables so far.
+  Var post = static_cast<Var>(its.locs[its.trans[first].from].arity());
+  for (size_t i = 1; i < path.size(); ++i) {
+    const TransId u = path[i];
+    JHALT_ASSERT(its.trans[path[i - 1]].to == its.trans[u].from, "a sequence of transitions that do not meet");
+    const Var pre_u = static_cast<Var>(its.locs[its.trans[u].from].arity());
+    // u's pre-state is the post-state before it; its other variables come after.
+    const Var base = static_cast<Var>(out.num_vars);
+    auto rename = [&](Var v) { return v < pre_u ? post + v : base + (v - pre_u); };
+    for (Row r : premise(its, u, facts)) {
+      for (auto& [v, a] : r.a) v = rename(v);
+      out.rows.push_back(std::move(r));
+    }
+    out.num_vars += its.trans[u].num_vars - pre_u;
+    post = base;
   }
-  out.num_vars += its.trans[u].num_vars - pre_u;
   return out;
 }
 

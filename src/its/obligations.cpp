@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "encode.h"
 
@@ -69,6 +70,16 @@ std::vector<Obligation> obligations(const Its& its, const Proof& proof, smt::Con
       std::vector<Term> vars;
       for (uint32_t v = 0; v < seq.num_vars; ++v) vars.push_back(ctx.intVar(fmt::format("its_v{}", v)));
       out.push_back({fmt::format("t{} cannot follow t{}", u, c.t), detail::holds(ctx, seq.rows, vars)});
+    }
+  for (const Cut& c : proof.cuts)
+    for (const auto& [path, cert] : c.paths) {
+      std::vector<TransId> all{c.t};
+      all.insert(all.end(), path.begin(), path.end());
+      Sequence seq = sequencePremise(its, all, facts);
+      std::vector<Term> vars;
+      for (uint32_t v = 0; v < seq.num_vars; ++v) vars.push_back(ctx.intVar(fmt::format("its_v{}", v)));
+      out.push_back({fmt::format("t{} then {} is infeasible over the integers", c.t, fmt::join(path, ", ")),
+                     detail::holds(ctx, seq.rows, vars)});
     }
   return out;
 }

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "encode.h"
+#include "gomory.h"
 #include "jhalt/its/invariants.h"
 
 namespace jhalt::its {
@@ -256,30 +257,50 @@ std::string partName(const Its& its, const std::vector<TransId>& part) {
 
 namespace {
 
+// Is every sequence t u w (w a transition of `part` after u) infeasible
+// over the integers? Their certificates go into `cut`.
+bool closeAfter(const Its& its, const std::vector<TransId>& part, TransId t, TransId u, smt::Solver& solver, Cut& cut,
+                const Facts& facts, size_t& budget) {
+  for (TransId w : part) {
+    if (its.trans[w].from != its.trans[u].to) continue;
+    if (budget == 0) return false;
+    --budget;
+    Sequence seq = sequencePremise(its, {t, u, w}, facts);
+    auto cert = detail::integerInfeasible(seq.rows, seq.num_vars, solver, fmt::format("cut{}_{}_{}", t, u, w));
+    if (!cert) return false;
+    cut.paths.emplace(std::vector<TransId>{u, w}, std::move(*cert));
+  }
+  return true;
+}
+
 // Transitions of `part` that no transition of the part can follow (proof.h,
-// Cut), removed until there are none; their cuts are added to `proof`.
-// Spends at most `budget` pair checks.
+// Cut), or after which every sequence of two is infeasible over the
+// integers, removed until there are none; their cuts are added to `proof`.
+// Spends at most `budget` sequence checks.
 std::vector<TransId> cutDeadEnds(const Its& its, std::vector<TransId> part, smt::Solver& solver, Proof& proof,
                                  size_t& budget) {
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t i = 0; i < part.size() && !changed; ++i) {
       const TransId t = part[i];
-      Cut cut{t, proof.rounds.size(), {}};
-      bool all = true;
+      Cut cut{t, proof.rounds.size(), {}, {}};
+      bool all = true, any = false;
       for (TransId u : part) {
         if (its.trans[u].from != its.trans[t].to) continue;
         if (budget == 0) return part;
         --budget;
+        any = true;
         Sequence seq = sequencePremise(its, t, u, proof.facts);
-        auto cert = detail::infeasible(seq.rows, seq.num_vars, solver, fmt::format("cut{}_{}", t, u));
-        if (!cert) {
+        auto cert = detail::integerInfeasible(seq.rows, seq.num_vars, solver, fmt::format("cut{}_{}", t, u));
+        if (cert && cert->cuts.empty())
+          cut.next.emplace(u, std::move(cert->farkas));
+        else if (cert)
+          cut.paths.emplace(std::vector<TransId>{u}, std::move(*cert));
+        else if (!closeAfter(its, part, t, u, solver, cut, proof.facts, budget))
           all = false;
-          break;
-        }
-        cut.next.emplace(u, std::move(*cert));
+        if (!all) break;
       }
-      if (!all || cut.next.empty()) continue;
+      if (!all || !any) continue;
       proof.cuts.push_back(std::move(cut));
       part.erase(part.begin() + static_cast<std::ptrdiff_t>(i));
       changed = true;

@@ -407,6 +407,12 @@ WrittenFields writtenFields(const State& k, const Frame& callee, Evaluator& ev, 
     Ref o = callee.locals[w.local];
     const HeapValue* h = o == kNull || o == kNone ? nullptr : k.find(o);
     if (!h || h->kind != HeapValue::Kind::Instance) continue;
+    // An argument that may be another object (`o =? q`) is left out: if it
+    // is q, q's field is the new value too, which a fresh reference without
+    // predicates would deny (a review found `f(p, n); while (p.next ==
+    // q.next && p.next != null)` proven with q =? p). Shown fields and `=?`
+    // never meet (equality refinement comes first).
+    if (!k.maybeEqualTo(o).empty()) continue;
     classfile::MemberRef ref = callee.method->owner().file().pool.memberRef(static_cast<uint16_t>(code.bytecode.at(w.insn).operand));
     const program::ClassInfo* owner = ev.program().find(ref.owner);
     auto resolved = owner ? ev.program().resolveField(*owner, ref.name, ref.descriptor) : std::nullopt;

@@ -314,6 +314,7 @@ TEST(Its, StepsNothingCanFollowAreCutAndTheCheckerVerifiesTheCuts) {
   {
     Proof bad = *p.rank.proof;  // a certificate left out
     bad.cuts.back().next.clear();
+    bad.cuts.back().paths.clear();
     EXPECT_FALSE(check(its, bad).ok);
   }
   {
@@ -330,7 +331,7 @@ TEST(Its, StepsNothingCanFollowAreCutAndTheCheckerVerifiesTheCuts) {
   // A step that its loop can follow is never cut.
   Its count = countDown();
   Proof bogus;
-  bogus.cuts.push_back(Cut{2, 0, {}});
+  bogus.cuts.push_back(Cut{2, 0, {}, {}});
   EXPECT_FALSE(check(count, bogus).ok);
 }
 

@@ -116,6 +116,8 @@ struct Sequence {
   uint32_t num_vars = 0;
 };
 Sequence sequencePremise(const Its& its, TransId t, TransId u, const Facts& facts = {});
+// A path of transitions (each one's target the next one's source) likewise.
+Sequence sequencePremise(const Its& its, const std::vector<TransId>& path, const Facts& facts = {});
 
 // Is t taken in the semantics: overflow transitions exist only on the JVM.
 bool inSemantics(const Transition& t, bool jvm);

@@ -76,15 +76,42 @@ struct InvCert {
   Farkas cert;
 };
 
+// A row a·v <= b derived from premise rows by a Chvátal-Gomory cut: with
+// `mult` (>= 0 on inequality rows, any sign on equations) the rows combine
+// to c·v <= d, every c_j divisible by `divisor`, and the cut is
+// (c / divisor)·v <= floor(d / divisor). Valid for integer variables (every
+// variable of an ITS is one), not over the rationals: it is what makes
+// `3q <= x + 2, x <= 3q - 1, x <= -2, x >= -2` infeasible.
+struct GomoryCut {
+  std::vector<int64_t> mult;  // one per premise row
+  int64_t divisor = 1;
+};
+
+// Infeasibility over the integers: the premise rows with the cuts appended
+// (each derived from the premise rows alone) are infeasible over the
+// rationals, by `farkas` (scale 0) over rows then cuts.
+struct IntegerCertificate {
+  std::vector<GomoryCut> cuts;
+  Farkas farkas;
+};
+
 // Transition t cannot be followed by any transition u of the cyclic part
 // it lies in, among those left when the cut is made (the rounds before it
 // removed the others): each pair's premise sequencePremise(t, u) is
 // infeasible. A run that stays in the part from some point on then never
 // takes t again, so t is removed like a strict transition.
+//
+// Or, more generally, every sequence t u_1 .. u_k (k <= 2) of transitions
+// left in the part is infeasible over the integers (`paths`, keyed by
+// u_1 .. u_k: a pair whose own premise is infeasible closes its sequences,
+// else each u_2 after it needs one): after t a run leaves the part within
+// k - 1 steps, so one that stays in it takes t finitely often (Round3:
+// `while (x % 3 != 0) x++` runs at most twice).
 struct Cut {
   TransId t = 0;
   size_t before_round = 0;  // made after rounds 0 .. before_round-1 (and the cuts before it)
   std::map<TransId, Farkas> next;  // u -> certificate (scale 0) of t then u
+  std::map<std::vector<TransId>, IntegerCertificate> paths;  // u_1 .. u_k -> certificate of t u_1 .. u_k
 };
 
 // A fact of every normal return of a recursive method (thesis 002, Ch. 3:
