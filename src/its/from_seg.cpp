@@ -400,11 +400,26 @@ void SegToIts::summary(const seg::Edge& e) {
   // the static fields: seg::calleeMayReach, what the concretization
   // forgets) and objects it makes, so a structure that reaches none of
   // those keeps its size and its unshown fields.
-  const std::set<Ref> tainted =
-      e.heap_kept ? std::set<Ref>{} : reachingAny(g_.state(e.context), seg::calleeMayReach(g_.state(e.context)));
+  std::vector<Ref> may_write = e.heap_kept ? std::vector<Ref>{} : seg::calleeMayReach(g_.state(e.context));
+  const std::set<Ref> tainted = reachingAny(g_.state(e.context), may_write), written(may_write.begin(), may_write.end());
   for (Var y = 0; y < b.refs.size(); ++y) {
     const bool size = b.kinds[y] == VarKind::Size;
-    if (size && tainted.count(b.refs[y])) continue;
+    if (size && tainted.count(b.refs[y])) {
+      // A tree around what the callee may write: the rest of it is kept,
+      // |r|' - sum |x|' = |r| - sum |x| over the parts x it reaches.
+      auto x = a.var(b.refs[y], true);
+      auto parts = x ? changedParts(g_.state(e.context), b.refs[y], written) : std::nullopt;
+      if (!parts) continue;
+      LinExpr moved = LinExpr::var(shift + y) - LinExpr::var(*x);
+      bool all = true;
+      for (Ref p : *parts) {
+        auto before = a.var(p, true), after = b.var(p, true);
+        if (!before || !after) all = false;
+        if (all) moved = moved - LinExpr::var(shift + *after) + LinExpr::var(*before);
+      }
+      if (all) t.guard.push_back(clp::eq(moved, LinExpr::num(0)));
+      continue;
+    }
     if (auto x = a.var(b.refs[y], size)) t.guard.push_back(clp::eq(LinExpr::var(shift + y), LinExpr::var(*x)));
   }
   for (const auto& [key, x] : a.unshown)
@@ -538,30 +553,35 @@ std::optional<SegToIts::LinkWrite> SegToIts::linkWrite(const State& from) const 
     const state::FieldInfo& fi = ts_.fieldInfo(fid);
     if (fi.name == ref.name && fi.descriptor == ref.descriptor) old = r, ++matches;
   }
-  if (matches != 1 || (old != kNull && value != kNull)) return std::nullopt;
+  if (matches != 1) return std::nullopt;
   return LinkWrite{object, value, old};
 }
 
-// Bounds for the size of `r` after a LinkWrite, when r's shown region is a
-// plain tree without shape predicates, so that r reaches the written object
-// along at most one path (thesis 002, Def. 1.10(n)): its unfolding then
-// loses the old value's and gains the new value's once or not at all.
-// Replacing null by rc: |r| <= |r|' <= |r| + |rc|; storing null over old:
-// |r| - |old| <= |r|' <= |r| (0 <= |r|' <= |r| when old is not measured).
+// The size of `r` after a LinkWrite, when r's shown region is a plain tree
+// without shape predicates, so that r reaches the written object along at
+// most one path (thesis 002, Def. 1.10(n)): its unfolding loses the old
+// value's and gains the new value's once or not at all. Exactly once when r
+// shows the path to the object and nothing in its region may reach it
+// again: |r|' = |r| - |old| + |new| (a null counts 0). Else bounds:
+// |r| - |old| <= |r|' <= |r| + |new|, the old value's part only when it is
+// measured.
 void SegToIts::sizeAfterWrite(Transition& t, const LinkWrite& w, Ref r, const NodeVars& pre, Var post,
                               const State& from) const {
   auto x = pre.var(r, true);
   if (!x || !plainTree(from, r)) return;
   const LinExpr before = LinExpr::var(*x), after = LinExpr::var(post);
-  if (w.old == kNull) {
-    std::optional<Var> added = w.value == kNull ? std::nullopt : pre.var(w.value, true);
-    if (w.value != kNull && !added) return;
-    t.guard.push_back(clp::ge(after, before));
-    t.guard.push_back(clp::le(after, added ? before + LinExpr::var(*added) : before));
+  auto size = [&](Ref y) -> std::optional<LinExpr> {
+    if (y == kNull) return LinExpr::num(0);
+    if (auto v = pre.var(y, true)) return LinExpr::var(*v);
+    return std::nullopt;
+  };
+  const std::optional<LinExpr> removed = size(w.old), added = size(w.value);
+  if (removed && added && reachedOnceAlone(from, r, w.object)) {
+    t.guard.push_back(clp::eq(after, before - *removed + *added));
     return;
   }
-  t.guard.push_back(clp::le(after, before));
-  if (auto removed = pre.var(w.old, true)) t.guard.push_back(clp::ge(after, before - LinExpr::var(*removed)));
+  if (added) t.guard.push_back(clp::le(after, before + *added));
+  if (removed) t.guard.push_back(clp::ge(after, before - *removed));
 }
 
 void SegToIts::eval(const seg::Edge& e) {

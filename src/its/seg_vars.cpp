@@ -257,4 +257,46 @@ bool plainTree(const State& s, Ref r) {
   return true;
 }
 
+bool reachedOnceAlone(const State& s, Ref r, Ref o) {
+  if (!plainTree(s, r)) return false;
+  bool found = false;
+  std::set<Ref> seen;
+  std::vector<Ref> work{r};
+  while (!work.empty()) {
+    Ref x = work.back();
+    work.pop_back();
+    const HeapValue* v = s.find(x);
+    if (x == kNull || x == kNone || !v || !v->isObject() || !seen.insert(x).second) continue;
+    if (!s.maybeEqualTo(x).empty()) return false;
+    for (const auto& [a, b] : s.preds.joins)
+      if (a == x || b == x) return false;
+    found = found || x == o;
+    for (Ref c : children(*v)) work.push_back(c);
+  }
+  return found;
+}
+
+std::optional<std::vector<Ref>> changedParts(const State& s, Ref r, const std::set<Ref>& may_write) {
+  if (may_write.count(r) || !plainTree(s, r)) return std::nullopt;
+  std::vector<Ref> parts;
+  std::set<Ref> seen;
+  std::vector<Ref> work{r};
+  while (!work.empty()) {
+    Ref x = work.back();
+    work.pop_back();
+    const HeapValue* v = s.find(x);
+    if (x == kNull || x == kNone || !v || !v->isObject() || !seen.insert(x).second) continue;
+    if (may_write.count(x)) {
+      parts.push_back(x);
+      continue;
+    }
+    if (!s.maybeEqualTo(x).empty()) return std::nullopt;
+    for (const auto& [a, b] : s.preds.joins)
+      if (a == x || b == x) return std::nullopt;
+    for (Ref c : children(*v)) work.push_back(c);
+  }
+  std::sort(parts.begin(), parts.end());
+  return parts;
+}
+
 }  // namespace jhalt::its::segvars

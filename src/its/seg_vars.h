@@ -86,4 +86,18 @@ std::optional<FieldWrite> fieldWrite(const state::State& from);
 // or back to r, none with `%$`-self or `⟲`.
 bool plainTree(const state::State& s, Ref r);
 
+// Whether `r` reaches `o` along exactly one path of its unfolding: o is in
+// r's shown region, a plain tree none of whose objects has a `%$` or `=?`
+// predicate (through which an unshown field could reach o again, Def.
+// 1.10(n)).
+bool reachedOnceAlone(const state::State& s, Ref r, Ref o);
+
+// The objects of `may_write` that r's shown region reaches first (along a
+// path without another of them), when that region is a plain tree whose
+// objects outside them carry no `%$` or `=?` (Def. 1.10(n): no unshown
+// field of it reaches them again) and r is not one of them: a call that
+// writes only objects of `may_write` changes r's unfolding only inside
+// theirs, each counted once. nullopt otherwise.
+std::optional<std::vector<Ref>> changedParts(const state::State& s, Ref r, const std::set<Ref>& may_write);
+
 }  // namespace jhalt::its::segvars
