@@ -413,7 +413,9 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
     if (s.finished()) continue;
     if (g.liveNodes() > options.max_nodes)
       return finish(BuildResult::Status::ResourceLimit,
-                    fmt::format("graph exceeds {} states (a larger --effort raises the limit)", options.max_nodes), n);
+                    fmt::format("graph exceeds {} states (raise --max-states, or --effort in analyze and termcomp)",
+                                options.max_nodes),
+                    n);
     if (result.evaluations >= options.max_evaluations)
       return finish(BuildResult::Status::ResourceLimit,
                     fmt::format("graph construction exceeds {} evaluation steps (raise --effort)", options.max_evaluations),
