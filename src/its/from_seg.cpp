@@ -544,31 +544,35 @@ std::optional<SegToIts::LinkWrite> SegToIts::linkWrite(const State& from) const 
   const Ref value = f.stack[f.stack.size() - 1], object = f.stack[f.stack.size() - 2];
   const HeapValue* v = from.find(object);
   if (!v || !v->isObject()) return std::nullopt;
-  // The field by name and type among those the object shows (the class
-  // named by the instruction may be a subclass of the declaring one);
-  // shadowed fields of the same name make it unknown.
-  Ref old = kNone;
-  int matches = 0;
-  for (const auto& [fid, r] : v->fields) {
-    const state::FieldInfo& fi = ts_.fieldInfo(fid);
-    if (fi.name == ref.name && fi.descriptor == ref.descriptor) old = r, ++matches;
-  }
-  if (matches != 1) return std::nullopt;
+  // The field the instruction resolves to (JVMS §5.4.3.2: the class it
+  // names may be a subclass of the declaring one, and a subclass may hide
+  // a field of the same name), among those the object shows; unknown when
+  // it does not show it (a review found `putfield Node.next` taken for a
+  // shown `Special.next` that hides it, and a loop ranked by a decrease
+  // that never happens).
+  program::Program& program = ts_.program();
+  const program::ClassInfo* named = program.find(ref.owner);
+  auto resolved = named ? program.resolveField(*named, ref.name, ref.descriptor) : std::nullopt;
+  if (!resolved) return std::nullopt;
+  const state::FieldId field = ts_.field(resolved->owner->name(), ref.name, ref.descriptor, false);
+  const Ref old = v->field(field);
+  if (old == kNone) return std::nullopt;
   return LinkWrite{object, value, old};
 }
 
-// The size of `r` after a LinkWrite, when r's shown region is a plain tree
-// without shape predicates, so that r reaches the written object along at
-// most one path (thesis 002, Def. 1.10(n)): its unfolding loses the old
-// value's and gains the new value's once or not at all. Exactly once when r
-// shows the path to the object and nothing in its region may reach it
-// again: |r|' = |r| - |old| + |new| (a null counts 0). Else bounds:
-// |r| - |old| <= |r|' <= |r| + |new|, the old value's part only when it is
-// measured.
+// The size of `r` after a LinkWrite, when r's unfolding holds the written
+// object at most once (pathsTo: a plain tree whose shown path and objects
+// with sharing predicates add up to one way at most, thesis 002, Def.
+// 1.10(n)): it loses the old value's unfolding and gains the new value's
+// once or not at all. Exactly once when the path is shown and nothing else
+// may reach the object: |r|' = |r| - |old| + |new| (a null counts 0). Else
+// bounds: |r| - |old| <= |r|' <= |r| + |new|, the old value's part only
+// when it is measured.
 void SegToIts::sizeAfterWrite(Transition& t, const LinkWrite& w, Ref r, const NodeVars& pre, Var post,
                               const State& from) const {
   auto x = pre.var(r, true);
-  if (!x || !plainTree(from, r)) return;
+  const PathsTo paths = pathsTo(from, r, w.object);
+  if (!x || !paths.plain || (paths.shown ? 1 : 0) + paths.related > 1) return;
   const LinExpr before = LinExpr::var(*x), after = LinExpr::var(post);
   auto size = [&](Ref y) -> std::optional<LinExpr> {
     if (y == kNull) return LinExpr::num(0);
@@ -576,7 +580,7 @@ void SegToIts::sizeAfterWrite(Transition& t, const LinkWrite& w, Ref r, const No
     return std::nullopt;
   };
   const std::optional<LinExpr> removed = size(w.old), added = size(w.value);
-  if (removed && added && reachedOnceAlone(from, r, w.object)) {
+  if (removed && added && paths.shown && paths.related == 0) {
     t.guard.push_back(clp::eq(after, before - *removed + *added));
     return;
   }

@@ -257,9 +257,10 @@ bool plainTree(const State& s, Ref r) {
   return true;
 }
 
-bool reachedOnceAlone(const State& s, Ref r, Ref o) {
-  if (!plainTree(s, r)) return false;
-  bool found = false;
+PathsTo pathsTo(const State& s, Ref r, Ref o) {
+  PathsTo out;
+  if (!plainTree(s, r)) return out;
+  out.plain = true;
   std::set<Ref> seen;
   std::vector<Ref> work{r};
   while (!work.empty()) {
@@ -267,13 +268,13 @@ bool reachedOnceAlone(const State& s, Ref r, Ref o) {
     work.pop_back();
     const HeapValue* v = s.find(x);
     if (x == kNull || x == kNone || !v || !v->isObject() || !seen.insert(x).second) continue;
-    if (!s.maybeEqualTo(x).empty()) return false;
-    for (const auto& [a, b] : s.preds.joins)
-      if (a == x || b == x) return false;
-    found = found || x == o;
+    bool related = !s.maybeEqualTo(x).empty();
+    for (const auto& [a, b] : s.preds.joins) related = related || a == x || b == x;
+    out.related += related ? 1 : 0;
+    out.shown = out.shown || x == o;
     for (Ref c : children(*v)) work.push_back(c);
   }
-  return found;
+  return out;
 }
 
 std::optional<std::vector<Ref>> changedParts(const State& s, Ref r, const std::set<Ref>& may_write) {

@@ -86,11 +86,18 @@ std::optional<FieldWrite> fieldWrite(const state::State& from);
 // or back to r, none with `%$`-self or `⟲`.
 bool plainTree(const state::State& s, Ref r);
 
-// Whether `r` reaches `o` along exactly one path of its unfolding: o is in
-// r's shown region, a plain tree none of whose objects has a `%$` or `=?`
-// predicate (through which an unshown field could reach o again, Def.
-// 1.10(n)).
-bool reachedOnceAlone(const state::State& s, Ref r, Ref o);
+// How `r`'s unfolding may reach `o`, when r's shown region is a plain tree
+// (`plain`): along its shown fields (`shown`: at most once in a plain tree)
+// and through each object of the region with a `%$` or `=?` predicate
+// (`related` of them: an unshown field may reach o there, Def. 1.10(n); a
+// tree reaches an object at most once). The unfolding holds o at most
+// `shown + related` times.
+struct PathsTo {
+  bool plain = false;
+  bool shown = false;
+  size_t related = 0;
+};
+PathsTo pathsTo(const state::State& s, Ref r, Ref o);
 
 // The objects of `may_write` that r's shown region reaches first (along a
 // path without another of them), when that region is a plain tree whose
