@@ -1,5 +1,6 @@
 #include "seg_vars.h"
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 
@@ -235,10 +236,12 @@ NodeVars nodeVars(const State& s, state::TypeSystem& ts, const std::set<state::F
   return nv;
 }
 
-// Whether `r`'s shown region is a plain tree: no object in it reached twice
-// or back to r, none with `%$`-self or `⟲`.
-bool plainTree(const State& s, Ref r) {
-  std::map<Ref, int> indeg;
+namespace {
+
+// Visits each object of r's shown region once, r first; below an object
+// only when `visit` returns true.
+template <class Visit>
+void walkShown(const State& s, Ref r, Visit visit) {
   std::set<Ref> seen;
   std::vector<Ref> work{r};
   while (!work.empty()) {
@@ -246,56 +249,61 @@ bool plainTree(const State& s, Ref r) {
     work.pop_back();
     const HeapValue* v = s.find(x);
     if (x == kNull || x == kNone || !v || !v->isObject() || !seen.insert(x).second) continue;
-    if (s.joins(x, x) || s.cyclic(x)) return false;
-    for (Ref c : children(*v)) {
-      const HeapValue* w = s.find(c);
-      if (c == kNull || c == kNone || !w || !w->isObject()) continue;
-      if (++indeg[c] > 1 || c == r) return false;
-      work.push_back(c);
-    }
+    if (!visit(x, *v)) continue;
+    for (Ref c : children(*v)) work.push_back(c);
   }
-  return true;
+}
+
+// Does x have a `=?` or `%$` predicate (with anything)?
+bool related(const State& s, Ref x) {
+  if (!s.maybeEqualTo(x).empty()) return true;
+  return std::any_of(s.preds.joins.begin(), s.preds.joins.end(),
+                     [x](const auto& p) { return p.first == x || p.second == x; });
+}
+
+}  // namespace
+
+// Whether `r`'s shown region is a plain tree: no object in it reached twice
+// or back to r, none with `%$`-self or `⟲`.
+bool plainTree(const State& s, Ref r) {
+  std::map<Ref, int> indeg;
+  bool plain = true;
+  walkShown(s, r, [&](Ref x, const HeapValue& v) {
+    if (s.joins(x, x) || s.cyclic(x)) plain = false;
+    for (Ref c : children(v)) {
+      const HeapValue* w = s.find(c);
+      if (c != kNull && c != kNone && w && w->isObject() && (++indeg[c] > 1 || c == r)) plain = false;
+    }
+    return plain;
+  });
+  return plain;
 }
 
 PathsTo pathsTo(const State& s, Ref r, Ref o) {
   PathsTo out;
   if (!plainTree(s, r)) return out;
   out.plain = true;
-  std::set<Ref> seen;
-  std::vector<Ref> work{r};
-  while (!work.empty()) {
-    Ref x = work.back();
-    work.pop_back();
-    const HeapValue* v = s.find(x);
-    if (x == kNull || x == kNone || !v || !v->isObject() || !seen.insert(x).second) continue;
-    bool related = !s.maybeEqualTo(x).empty();
-    for (const auto& [a, b] : s.preds.joins) related = related || a == x || b == x;
-    out.related += related ? 1 : 0;
+  walkShown(s, r, [&](Ref x, const HeapValue&) {
+    out.related += related(s, x) ? 1 : 0;
     out.shown = out.shown || x == o;
-    for (Ref c : children(*v)) work.push_back(c);
-  }
+    return true;
+  });
   return out;
 }
 
 std::optional<std::vector<Ref>> changedParts(const State& s, Ref r, const std::set<Ref>& may_write) {
   if (may_write.count(r) || !plainTree(s, r)) return std::nullopt;
   std::vector<Ref> parts;
-  std::set<Ref> seen;
-  std::vector<Ref> work{r};
-  while (!work.empty()) {
-    Ref x = work.back();
-    work.pop_back();
-    const HeapValue* v = s.find(x);
-    if (x == kNull || x == kNone || !v || !v->isObject() || !seen.insert(x).second) continue;
+  bool isolated = true;
+  walkShown(s, r, [&](Ref x, const HeapValue&) {
     if (may_write.count(x)) {
       parts.push_back(x);
-      continue;
+      return false;
     }
-    if (!s.maybeEqualTo(x).empty()) return std::nullopt;
-    for (const auto& [a, b] : s.preds.joins)
-      if (a == x || b == x) return std::nullopt;
-    for (Ref c : children(*v)) work.push_back(c);
-  }
+    if (related(s, x)) isolated = false;
+    return isolated;
+  });
+  if (!isolated) return std::nullopt;
   std::sort(parts.begin(), parts.end());
   return parts;
 }
