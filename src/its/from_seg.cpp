@@ -118,24 +118,6 @@ state::Interval scaledRange(const state::Interval& x, int64_t k) {
   return x.mul(state::Interval::point(k));
 }
 
-// The references of `s` whose structure may reach (through shown fields,
-// `%$` or `=?`) one of `targets`, the targets included.
-std::set<Ref> reachingAny(const State& s, std::vector<Ref> targets) {
-  std::map<Ref, std::vector<Ref>> reached_from;
-  for (const auto& [r, v] : s.heap)
-    for (Ref c : children(*v)) reached_from[c].push_back(r);
-  for (const auto& [p, q] : s.preds.joins) reached_from[p].push_back(q), reached_from[q].push_back(p);
-  for (const auto& [p, q] : s.preds.maybe_equal) reached_from[p].push_back(q), reached_from[q].push_back(p);
-  std::set<Ref> out;
-  while (!targets.empty()) {
-    Ref r = targets.back();
-    targets.pop_back();
-    if (!out.insert(r).second) continue;
-    for (Ref p : reached_from[r]) targets.push_back(p);
-  }
-  return out;
-}
-
 }  // namespace
 
 namespace detail {

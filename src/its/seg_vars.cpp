@@ -308,4 +308,21 @@ std::optional<std::vector<Ref>> changedParts(const State& s, Ref r, const std::s
   return parts;
 }
 
+std::set<Ref> reachingAny(const State& s, std::vector<Ref> targets) {
+  std::map<Ref, std::vector<Ref>> reached_from;
+  for (const auto& [r, v] : s.heap)
+    for (Ref c : children(*v)) reached_from[c].push_back(r);
+  for (const auto& [p, q] : s.preds.joins) reached_from[p].push_back(q), reached_from[q].push_back(p);
+  for (const auto& [p, q] : s.preds.maybe_equal) reached_from[p].push_back(q), reached_from[q].push_back(p);
+  std::set<Ref> out;
+  while (!targets.empty()) {
+    Ref r = targets.back();
+    targets.pop_back();
+    if (!out.insert(r).second) continue;
+    for (Ref p : reached_from[r]) targets.push_back(p);
+  }
+  return out;
+}
+
+
 }  // namespace jhalt::its::segvars

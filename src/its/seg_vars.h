@@ -99,6 +99,10 @@ struct PathsTo {
 };
 PathsTo pathsTo(const state::State& s, Ref r, Ref o);
 
+// The references of `s` whose structure may reach (through shown fields,
+// `%$` or `=?`) one of `targets`, the targets included.
+std::set<Ref> reachingAny(const state::State& s, std::vector<Ref> targets);
+
 // The objects of `may_write` that r's shown region reaches first (along a
 // path without another of them), when that region is a plain tree whose
 // objects outside them carry no `%$` or `=?` (Def. 1.10(n): no unshown
