@@ -125,6 +125,7 @@ struct Attempt {
   std::string why_not;
   size_t certificates = 0;
   size_t call_states = 0;  // recursive calls abstracted in the graph (proveViaSeg)
+  size_t loop_entries_repeated = 0;  // seg::BuildResult::loop_entries_repeated of that graph
 };
 
 // Each claim once more as a query of its own (written out by --dump-smt,
@@ -216,6 +217,7 @@ std::vector<state::FieldId> weightCandidates(const seg::Graph& graph, state::Typ
 struct GraphVariant {
   bool stored_values = true;         // fields hold what the program stores in them
   bool abstract_outer_calls = true;  // seg::BuildOptions::abstract_outer_calls
+  bool peel_loop_entries = false;    // seg::BuildOptions::peel_loop_entries
 };
 
 Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& budget, const TermOptions& o,
@@ -243,6 +245,7 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
   state::RefAllocator alloc;
   seg::BuildOptions bo = o.build;
   bo.abstract_outer_calls = variant.abstract_outer_calls;
+  bo.peel_loop_entries = variant.peel_loop_entries;
   bo.eval.jvm_int_semantics = jvm;
   bo.max_nodes = budget.scaled(bo.max_nodes);
   bo.max_evaluations = budget.scaled(bo.max_evaluations);
@@ -264,6 +267,7 @@ Attempt proveViaSeg(const engine::Entry& entry, bool jvm, const engine::Budget& 
     return proveViaSeg(entry, jvm, budget, o, solver, ro, dumping, weighted_field, variant);
   }
   a.call_states = built.call_states;
+  a.loop_entries_repeated = built.loop_entries_repeated;
   if (o.graph_dot) o.graph_dot(seg::toDot(graph, types));
   if (built.status != seg::BuildResult::Status::Complete) {
     a.why_not = "symbolic execution graph incomplete: " + built.reason;
@@ -353,6 +357,7 @@ engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engi
   // points, calls and recursion), then, for main, through the symbolic
   // execution graph (heap sizes, field values).
   std::string weighted_field;  // the field of a weighted norm that worked, tried first for the other semantics
+  std::optional<GraphVariant> proven_variant;  // likewise, a second graph that gave the proof
   auto attempt = [&](bool sem) {
     Attempt a;
     if (clp_small)
@@ -360,17 +365,34 @@ engine::Result TerminationEngine::analyze(const engine::Entry& entry, const engi
     else
       a.why_not = fmt::format("the transition system is too large ({} transitions)", its.trans.size());
     if (a.proof || !entry.main_convention || budget.expired()) return a;
+    // A second graph that gave the proof for the other semantics first
+    // (the same program rarely needs another).
+    if (proven_variant) {
+      Attempt v = proveViaSeg(entry, sem, budget, options_, *solver, ro, dumping, weighted_field, *proven_variant);
+      if (v.proof) return v;
+    }
     Attempt s = proveViaSeg(entry, sem, budget, options_, *solver, ro, dumping, weighted_field);
     if (s.proof) return s;
     // A graph with recursion once more, its outermost recursive calls
     // evaluated in their callers' contexts (CAppE: the first level's write
-    // `this.next = new` is what the caller's loop tests afterwards).
-    if (s.call_states > 0 && !budget.expired()) {
-      if (options_.trace) options_.trace("the graph again, outermost recursive calls in their callers' contexts\n");
-      GraphVariant inlined;
-      inlined.abstract_outer_calls = false;
-      Attempt i = proveViaSeg(entry, sem, budget, options_, *solver, ro, dumping, weighted_field, inlined);
-      if (i.proof) return i;
+    // `this.next = new` is what the caller's loop tests afterwards); then
+    // once more with each entry of a loop evaluated one iteration before it
+    // is taken in by the loop's general state (Count: the entry condition
+    // `start.left != null` forces a rotation first; Converge: the first
+    // iteration decides the direction).
+    GraphVariant inlined, peeled;
+    inlined.abstract_outer_calls = false;
+    peeled.peel_loop_entries = true;
+    for (const auto& [variant, why] : {std::pair{inlined, "outermost recursive calls in their callers' contexts"},
+                                       std::pair{peeled, "loop entries peeled"}}) {
+      if (budget.expired() || (!variant.abstract_outer_calls && s.call_states == 0) ||
+          (variant.peel_loop_entries && s.loop_entries_repeated == 0))
+        continue;
+      if (options_.trace) options_.trace(fmt::format("the graph again, {}\n", why));
+      Attempt v = proveViaSeg(entry, sem, budget, options_, *solver, ro, dumping, weighted_field, variant);
+      if (!v.proof) continue;
+      proven_variant = variant;
+      return v;
     }
     a.why_not += "; " + s.why_not;
     return a;

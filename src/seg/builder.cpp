@@ -46,15 +46,47 @@ bool hasOutgoingInstance(const Graph& g, NodeId n) {
   return false;
 }
 
+// Whether the loop head `n` enters its loop: no earlier state of the same
+// invocation of its top frame's method stands at its position (the path
+// back to the call that pushed the frame holds none).
+bool entersLoop(const Graph& g, NodeId n) {
+  const state::State& s = g.state(n);
+  const size_t depth = s.frames.size();
+  for (NodeId a = g.node(n).parent; a != kNoNode; a = g.node(a).parent) {
+    if (!g.node(a).alive) continue;  // a removed node has no state
+    const state::State& t = g.state(a);
+    if (t.frames.size() < depth) return true;
+    if (t.frames.size() == depth && t.top().method == s.top().method && t.top().pc == s.top().pc) return false;
+  }
+  return true;
+}
+
+// Loop heads that enter their loop and take part in an instance edge: taken
+// in by a more general loop head (merged with their next visit, or an
+// instance of an earlier one), or the state later visits are instances of.
+size_t loopEntriesRepeated(const Graph& g) {
+  auto instanceEdge = [&](const std::vector<EdgeId>& edges) {
+    return std::any_of(edges.begin(), edges.end(), [&](EdgeId e) { return g.edge(e).kind == EdgeKind::Instance; });
+  };
+  size_t k = 0;
+  for (NodeId v : g.nodes())
+    if (g.node(v).alive && (instanceEdge(g.node(v).out) || instanceEdge(g.node(v).in)) && atLoopHead(g.state(v)) &&
+        entersLoop(g, v))
+      ++k;
+  return k;
+}
+
 // The nearest ancestor of `n` that `n` repeats (thesis Alg. 2,
 // "repetitions"): same shape, at a loop head, no split result, no outgoing
-// instance edge and no incoming refinement edge.
-NodeId findRepetition(const Graph& g, NodeId n) {
+// instance edge and no incoming refinement edge. With `skip_entries`, loop
+// heads that entered their loop are not repeated (BuildOptions::peel_loop_entries).
+NodeId findRepetition(const Graph& g, NodeId n, bool skip_entries) {
   const state::State& s = g.state(n);
   for (NodeId a = g.node(n).parent; a != kNoNode; a = g.node(a).parent) {
     if (!g.node(a).alive) continue;
     const state::State& t = g.state(a);
     if (!atLoopHead(t) || hasOutgoingInstance(g, a) || hasIncomingRefinement(g, a)) continue;
+    if (skip_entries && entersLoop(g, a)) continue;
     if (state::sameShape(s, t)) return a;
   }
   return kNoNode;
@@ -433,8 +465,8 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
 
     if (Recursion::atEntry(s) && recursion.entry(n)) continue;
     if (recursion.continuation(n)) continue;
-    if (atLoopHead(s)) {
-      if (NodeId a = findRepetition(g, n); a != kNoNode) {
+    if (atLoopHead(s) && !(options.peel_loop_entries && entersLoop(g, n))) {
+      if (NodeId a = findRepetition(g, n, options.peel_loop_entries); a != kNoNode) {
         std::vector<std::pair<state::Ref, state::Ref>> map;
         if (state::isInstance(s, g.state(a), types, &map)) {
           addInstanceEdge(g, n, a, std::move(map));
@@ -493,6 +525,7 @@ BuildResult buildGraph(Graph& g, state::State start, Evaluator& ev, const BuildO
         work.push_back(m);
     }
   }
+  result.loop_entries_repeated = loopEntriesRepeated(g);
   return finish(BuildResult::Status::Complete, "", kNoNode);
 }
 

@@ -31,6 +31,12 @@ class Builder : public ::testing::Test {
     return false;
   }
 
+  bool hasOutgoing(const Graph& g, NodeId n, EdgeKind kind) {
+    for (EdgeId e : g.node(n).out)
+      if (g.edge(e).kind == kind) return true;
+    return false;
+  }
+
   classpath::ClassPath cp_;
   program::Program program_;
   state::TypeSystem types_;
@@ -121,6 +127,56 @@ size_t libraryCallbacks(const std::string& cls) {
   Graph g;
   buildGraph(g, ev.mainEntry(*main), ev, BuildOptions{});
   return ev.libraryCallbacks();
+}
+
+// BuildOptions::peel_loop_entries: toSpine's loop is entered only when
+// t.left is an object. By default a later entry (from main's loop) is an
+// instance of the loop's general state at once, which forgets that; peeled,
+// no entry state that knows t.left is taken in before its first iteration.
+TEST_F(Builder, PeeledLoopEntriesAreEvaluatedOneIterationOn) {
+  const program::MethodInfo& main = method("TermRotateOnEntry", "main");
+  const state::FieldId left = types_.field("TermRotateOnEntry", "left", "LTermRotateOnEntry;", false);
+  auto object = [](const state::State& s, state::Ref r) {
+    return r != state::kNone && r != state::kNull && s.find(r) && s.at(r).isObject();
+  };
+  // No earlier state of the same invocation at v's position.
+  auto entersLoop = [](const Graph& g, NodeId v) {
+    const state::State& s = g.state(v);
+    for (NodeId a = g.node(v).parent; a != kNoNode; a = g.node(a).parent) {
+      if (!g.node(a).alive) continue;
+      const state::State& t = g.state(a);
+      if (t.frames.size() < s.frames.size()) return true;
+      if (t.frames.size() == s.frames.size() && t.top().method == s.top().method && t.top().pc == s.top().pc)
+        return false;
+    }
+    return true;
+  };
+  // toSpine's loop entries with a known left child that an instance edge leaves.
+  auto entriesTakenIn = [&](const Graph& g) {
+    size_t n = 0;
+    for (NodeId v : g.nodes()) {
+      const state::State& s = g.state(v);
+      if (!g.node(v).alive || s.finished() || s.top().method->name() != "toSpine") continue;
+      if (!hasOutgoing(g, v, EdgeKind::Instance) || s.top().locals.empty() || !entersLoop(g, v)) continue;
+      const state::Ref t = s.top().locals[0];
+      n += object(s, t) && object(s, s.at(t).field(left));
+    }
+    return n;
+  };
+  Graph plain;
+  BuildResult r = buildGraph(plain, ev_.methodEntry(main), ev_, BuildOptions{});
+  ASSERT_EQ(r.status, BuildResult::Status::Complete) << r.reason;
+  EXPECT_GE(entriesTakenIn(plain), 1u);
+  EXPECT_GE(r.loop_entries_repeated, 1u);
+
+  BuildOptions peel;
+  peel.peel_loop_entries = true;
+  Graph peeled;
+  BuildResult p = buildGraph(peeled, ev_.methodEntry(main), ev_, peel);
+  ASSERT_EQ(p.status, BuildResult::Status::Complete) << p.reason;
+  EXPECT_EQ(entriesTakenIn(peeled), 0u);
+  EXPECT_EQ(p.loop_entries_repeated, 0u) << "a peeled entry is neither taken in nor repeated";
+  EXPECT_GT(peeled.nodeSlots(), plain.nodeSlots());
 }
 
 // Stored field values (program/field_values.h) hold only while library code

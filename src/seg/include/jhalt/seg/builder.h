@@ -45,6 +45,14 @@ struct BuildOptions {
   // what the first level of the recursion did to its own objects (a field
   // written before the inner call), at the price of more states.
   bool abstract_outer_calls = true;
+  // Whether a loop head that enters its loop (no earlier state of the same
+  // invocation stands there) is evaluated one iteration on instead of being
+  // taken in by an earlier, more general loop head. Every entry of a loop
+  // then shows one complete iteration from its entry state, which keeps
+  // what the entry condition forces the first iteration to do (Count: a
+  // rotation, since `start.left != null` led into the loop). Sound either
+  // way; it costs states.
+  bool peel_loop_entries = false;
   // Loop-head visits on one path whose top frame holds only exact integers
   // evaluated on without a merge (0: merge at the first repetition). Sound
   // either way; graphs from concrete states stay precise through short
@@ -68,6 +76,11 @@ struct BuildResult {
   size_t merges = 0;
   size_t call_states = 0;    // recursive calls abstracted (thesis 002, Def. 3.6)
   size_t return_states = 0;  // return states concretized (Def. 3.10)
+  // Loop heads of the complete graph that enter their loop and are taken in
+  // by a more general loop head or have later visits as instances: what
+  // BuildOptions::peel_loop_entries would change (none in a graph whose
+  // loops never repeat a state).
+  size_t loop_entries_repeated = 0;
   std::set<std::string> library_calls;
 };
 
